@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "KioskHUD",
+    products: [
+        .library(name: "HUDCore", targets: ["HUDCore"]),
+    ],
+    targets: [
+        // C libraries from Debian, found with pkg-config. Each has a shim header
+        // that re-exports the function-like macros Swift cannot import.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+
+        // The HUD's model, lifecycle and timers. No C library dependencies.
+        .target(name: "HUDCore"),
+
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
+        .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

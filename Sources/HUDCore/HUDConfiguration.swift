@@ -1,0 +1,64 @@
+/// Everything that decides how a HUD looks, with MBProgressHUD 1.2's defaults.
+///
+/// A value type: change it with `HUD.update(_:)`, which applies all changes of
+/// one call at once on the HUD's loop.
+public struct HUDConfiguration: Hashable, Sendable, Codable {
+    /// An offset this large pins the bezel to that edge (`MBProgressMaxOffset`).
+    public static let maxOffset: Double = 1_000_000
+
+    public var mode: HUDMode = .indeterminate
+    public var animation: HUDAnimation = .fade
+
+    public var bezelStyle: HUDBezelStyle = .blur
+    /// The bezel's tint (blur) or fill (solid): white 0.8 at α 0.6.
+    public var bezelColor = HUDColor(white: 0.8, alpha: 0.6)
+    /// Corner radius of the bezel, in points.
+    public var cornerRadius: Double = 5
+    /// Colour over the whole screen behind the bezel; clear by default.
+    public var backgroundColor: HUDColor = .clear
+
+    public var label = HUDLabel(font: .label, maximumLines: 1)
+    public var detailsLabel = HUDLabel(font: .details, maximumLines: 0)
+
+    /// Colour of labels and indicator unless a label sets its own: black at α 0.7.
+    public var contentColor = HUDColor(white: 0, alpha: 0.7)
+
+    /// Wait this long before showing; a task that ends sooner never shows a HUD.
+    public var graceTime: Duration = .zero
+    /// Once shown, stay at least this long.
+    public var minShowTime: Duration = .zero
+    /// Drop the HUD from its stack when hidden (`removeFromSuperViewOnHide`).
+    public var removesWhenHidden = false
+
+    /// Space inside the bezel around its content, and the least space between
+    /// the bezel and the screen's edge, in points.
+    public var margin: Double = 20 { didSet { margin = Self.nonNegative(margin, else: oldValue) } }
+    /// The bezel is at least this big.
+    public var minSize: HUDSize = .zero
+    /// Make the bezel's width and height equal.
+    public var isSquare = false
+    /// Shift of the bezel from the screen's centre; `±maxOffset` pins to an edge.
+    public var offset: HUDPoint = .zero
+
+    /// Tilting the device moves the bezel (`defaultMotionEffectsEnabled`).
+    public var motionEffectEnabled = false
+    /// Full-tilt bezel displacement in points on each axis.
+    public var motionAmplitude: Double = 10 { didSet { motionAmplitude = Self.nonNegative(motionAmplitude, else: oldValue) } }
+
+    /// Progress in 0...1. Out-of-range values are clamped; NaN keeps the old value.
+    public var progress: Double = 0 {
+        didSet { progress = Self.sanitizedProgress(progress, previous: oldValue) }
+    }
+
+    public init() {}
+
+    /// The progress value that `progress = value` would store.
+    public static func sanitizedProgress(_ value: Double, previous: Double) -> Double {
+        if value.isNaN { return previous }
+        return min(max(value, 0), 1)
+    }
+
+    static func nonNegative(_ v: Double, else old: Double) -> Double {
+        v.isFinite ? max(v, 0) : old
+    }
+}

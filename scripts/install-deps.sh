@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages KioskHUD builds, tests and runs with.
+# Idempotent and non-interactive; skips apt entirely when all are present.
+set -euo pipefail
+packages=(
+  pkg-config libdrm-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libudev-dev
+  fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+  qemu-system-x86 linux-image-amd64 busybox-static cpio
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
