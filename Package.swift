@@ -13,8 +13,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
 
-        // The HUD's model, lifecycle and timers. No C library dependencies.
-        .target(name: "HUDCore"),
+        // Linux system calls Glibc's module lacks (epoll, eventfd, timerfd, signalfd, inotify).
+        .systemLibrary(name: "CLinux"),
+
+        // The HUD's model, lifecycle, event loop and timers. No C library beyond glibc.
+        .target(name: "HUDCore", dependencies: ["CLinux"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),

@@ -1,0 +1,16 @@
+#ifndef KIOSKHUD_CLINUX_SHIM_H
+#define KIOSKHUD_CLINUX_SHIM_H
+/* Linux system calls the Glibc module does not bring in. Headers only: glibc. */
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <sys/inotify.h>
+#include <signal.h>
+
+/* EPOLLIN and friends are enum members re-#defined; give Swift plain values. */
+static const uint32_t kiosk_EPOLLIN = EPOLLIN;
+static const uint32_t kiosk_EPOLLERR = EPOLLERR;
+static const uint32_t kiosk_EPOLLHUP = EPOLLHUP;
+
+#endif

@@ -1,0 +1,8 @@
+/// A handle to a file descriptor watched by an `EventLoop`.
+public struct FDWatch: Sendable {
+    let fd: Int32
+    weak var loop: EventLoop?
+
+    /// Stops watching (`epoll_ctl(EPOLL_CTL_DEL)`). The fd stays open: its owner closes it.
+    public func cancel() { loop?.unwatch(fd) }
+}

@@ -1,0 +1,20 @@
+/// A HUD's state inside its `HUDStack`; only the stack's actor touches it.
+final class HUDEntry {
+    let id: Int
+    var configuration: HUDConfiguration
+    var lifecycle = HUDLifecycle()
+    var timers: [HUDTimer: ScheduledTimer] = [:]
+    var progressSource: (any HUDProgressSource)?
+    var completion: (@Sendable () -> Void)?
+    weak var delegate: (any HUDDelegate)?
+
+    init(id: Int, configuration: HUDConfiguration) {
+        self.id = id
+        self.configuration = configuration
+    }
+
+    func cancelTimers() {
+        for timer in timers.values { timer.cancel() }
+        timers.removeAll()
+    }
+}
