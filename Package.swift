@@ -5,6 +5,8 @@ let package = Package(
     name: "KioskHUD",
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
+        .library(name: "HUDKMS", targets: ["HUDKMS"]),
+        .executable(name: "hud", targets: ["hud"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -19,8 +21,15 @@ let package = Package(
         // The HUD's model, lifecycle, event loop and timers. No C library beyond glibc.
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
+        // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CPangoCairo", "CLinux"]),
+
+        // The `hud` command.
+        .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDKMS"]),
+
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
