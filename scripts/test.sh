@@ -3,3 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift test
+board/qemu/run-e2e.sh
