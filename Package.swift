@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
         // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
-        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CPangoCairo", "CLinux"]),
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CLinux"]),
 
         // The `hud` command.
         .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDKMS"]),

@@ -6,8 +6,9 @@ import HUDCore
 
 /// A small Cairo painter for HUD snapshots on scan-out buffers: a flat
 /// (solid) bezel, the indicator for each mode and the labels, laid out by
-/// `BezelLayout`. Repaints only damage: when only the spinner turned, just
-/// the indicator; when a bezel changed, the union of its old and new rect.
+/// `BezelLayout`. Repaints only damage: when only the spinner turned or the
+/// progress moved, just the indicator; when a bezel changed, the union of
+/// its old and new rect.
 ///
 /// Cairo surfaces over the mapped buffers are made once. Labels come from a
 /// `LabelRasterizer` thread and join a frame after they are ready.
@@ -42,6 +43,7 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
     }
     private var previous: [Look] = []
     private var current: [Look] = []
+    private var layouts: [(BezelLayout, LabelImage?, LabelImage?)] = []
 
     public init(buffers: [DumbBuffer]) {
         width = buffers.first?.width ?? 0
@@ -66,6 +68,17 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
 
     public func invalidateAll() { tracker.invalidateAll() }
 
+    /// Labels are left out until the first frame is on screen, so loading
+    /// Pango and fonts (on the label thread) never competes with it.
+    private var labelsAllowed = false
+    private var labelsSkipped = false
+
+    public func framePresented() {
+        guard !labelsAllowed else { return }
+        labelsAllowed = true
+        if labelsSkipped { onNeedsFrame?() }
+    }
+
     private func labelKey(_ label: HUDLabel, _ c: HUDConfiguration) -> LabelKey? {
         guard !label.text.isEmpty else { return nil }
         return LabelKey(text: label.text, font: label.font, color: label.color ?? c.contentColor,
@@ -75,12 +88,13 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
     public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
-        var layouts: [(BezelLayout, LabelImage?, LabelImage?)] = []
+        layouts.removeAll(keepingCapacity: true)
         var allLabels = true
         for layer in snapshot.layers where layer.presentation.isVisible {
             let c = layer.configuration, p = layer.presentation
-            let label = labelKey(c.label, c).flatMap { rasterizer.image(for: $0) }
-            let details = labelKey(c.detailsLabel, c).flatMap { rasterizer.image(for: $0) }
+            let label = labelsAllowed ? labelKey(c.label, c).flatMap { rasterizer.image(for: $0) } : nil
+            let details = labelsAllowed ? labelKey(c.detailsLabel, c).flatMap { rasterizer.image(for: $0) } : nil
+            if !labelsAllowed, !c.label.text.isEmpty || !c.detailsLabel.text.isEmpty { labelsSkipped = true }
             if (label == nil && !c.label.text.isEmpty) || (details == nil && !c.detailsLabel.text.isEmpty) { allLabels = false }
             let layout = BezelLayout(configuration: c, presentation: p, screenWidth: width, screenHeight: height,
                                      labelSize: label.map { (Double($0.width), Double($0.height)) },
@@ -109,9 +123,12 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
             if current != previous { tracker.add(screen) }
         } else if current.map(\.id) == previous.map(\.id) {
             for (now, before) in zip(current, previous) where now != before {
+                // Only the spinner's phase or the progress moved: just the indicator.
                 var changed = now
                 changed.phase = before.phase
-                tracker.add(changed == before ? now.indicator : now.bezel.union(before.bezel))
+                changed.presentation.progress = before.presentation.progress
+                changed.configuration.progress = before.configuration.progress
+                tracker.add(changed == before ? now.indicator.union(before.indicator) : now.bezel.union(before.bezel))
             }
         } else {
             for look in current + previous { tracker.add(look.bezel) }

@@ -72,7 +72,9 @@ public struct CardFinder: Sendable {
 
     static func hasConnectedConnector(_ card: DRMCard) -> Bool {
         guard let res = try? card.resources() else { return false }
-        return res.connectors.contains { (try? card.connector($0))?.isConnected == true }
+        return res.connectors.contains { id in
+            (try? card.connector(id, probe: false))?.isConnected == true || (try? card.connector(id))?.isConnected == true
+        }
     }
 }
 

@@ -98,9 +98,13 @@ public final class DRMCard: @unchecked Sendable {
         public var currentEncoder: UInt32
     }
 
-    public func connector(_ id: UInt32) throws(DRMError) -> Connector {
-        guard let c = drmModeGetConnector(fd, id) else {
-            throw DRMError(call: "drmModeGetConnector", subject: "\(path) connector \(id)", errno: errno)
+    /// `drmModeGetConnector`, which makes the driver probe the connector
+    /// (EDID, status); with `probe: false`, `drmModeGetConnectorCurrent`,
+    /// the state from the last probe (the kernel probes when a driver loads).
+    public func connector(_ id: UInt32, probe: Bool = true) throws(DRMError) -> Connector {
+        guard let c = probe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else {
+            throw DRMError(call: probe ? "drmModeGetConnector" : "drmModeGetConnectorCurrent",
+                           subject: "\(path) connector \(id)", errno: errno)
         }
         defer { drmModeFreeConnector(c) }
         let v = c.pointee

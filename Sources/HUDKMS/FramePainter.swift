@@ -7,6 +7,9 @@ import HUDCore
 public protocol FramePainter: AnyObject {
     /// Draws `snapshot` into `buffers[index]`; returns the repainted region.
     func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect
+    /// Told after each frame reached the screen. A painter may leave slow
+    /// parts (text) out of the first frame and ask for them from here.
+    func framePresented()
     /// Forgets what the buffers hold (after a modeset or a VT switch).
     func invalidateAll()
     /// Called (from any thread) when the painter can draw more than it did,

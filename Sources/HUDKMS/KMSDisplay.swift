@@ -72,7 +72,11 @@ public final class KMSDisplay: @unchecked Sendable {
         }
         painter.onNeedsFrame = { [loop] in loop.execute { [self] in self.invalidate() } }
         renderFrame()
+        afterFirstCommit?(loop.now())
     }
+
+    /// Called once the first frame was committed (for start-up timing).
+    public var afterFirstCommit: (@Sendable (HUDInstant) -> Void)?
 
     /// The picture changed: draw a frame as soon as pacing allows.
     public func invalidate() {
@@ -147,6 +151,7 @@ public final class KMSDisplay: @unchecked Sendable {
         if statistics.firstFrameAt == nil { statistics.firstFrameAt = now }
         if pendingFrameComplete, statistics.firstCompleteFrameAt == nil { statistics.firstCompleteFrameAt = now }
         onFramePresented?(statistics)
+        painter.framePresented()
         if let w = wanted {
             wanted = nil
             requestFrame(at: w)

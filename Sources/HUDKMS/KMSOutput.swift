@@ -48,7 +48,12 @@ public final class KMSOutput {
         if !atomic { card.enableUniversalPlanes() }
         let res = try card.resources()
         var connectors: [DRMCard.Connector] = []
-        for id in res.connectors { connectors.append(try card.connector(id)) }
+        for id in res.connectors {
+            // The last probe's state is enough when it found the connector
+            // connected with modes; probe (slow: EDID) only otherwise.
+            let current = try card.connector(id, probe: false)
+            connectors.append(current.isConnected && !current.modes.isEmpty ? current : try card.connector(id))
+        }
         var encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)] = [:]
         for id in res.encoders { encoders[id] = try card.encoder(id) }
         let planes = try? card.planes()

@@ -2,11 +2,10 @@
 import Glibc
 #endif
 import CCairo
-import CPangoCairo
 import HUDCore
 import Synchronization
 
-/// Renders label text with Pango on its own thread, so loading fontconfig and
+/// Renders label text with Pango (loaded at run time, see `PangoLibrary`) on its own thread, so loading fontconfig and
 /// fonts (several frames' worth of time) never delays a frame: the bezel and
 /// indicator show first and the labels join when ready.
 ///
@@ -77,35 +76,43 @@ public final class LabelRasterizer: @unchecked Sendable {
     }
 
     /// Lays out and draws one label (Pango, centred, wrapped at the width,
-    /// ellipsized after `maximumLines`).
+    /// ellipsized after `maximumLines`); nil if Pango cannot be loaded.
     static func render(_ key: LabelKey) -> LabelImage? {
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        guard let pango = try? PangoLibrary.shared() else { return nil }
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
         let measure = cairo_create(scratch)
         defer { cairo_destroy(measure); cairo_surface_destroy(scratch) }
-        guard let layout = pango_cairo_create_layout(measure) else { return nil }
-        defer { kiosk_g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let desc = pango_font_description_new()
-        defer { pango_font_description_free(desc) }
-        pango_font_description_set_family(desc, key.font.family)
-        pango_font_description_set_weight(desc, key.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_absolute_size(desc, key.font.size * Double(kiosk_PANGO_SCALE))
-        pango_layout_set_font_description(layout, desc)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        pango_layout_set_width(layout, Int32(max(1, key.maximumWidth)) * kiosk_PANGO_SCALE)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        guard let layout = pango.createLayout(measure) else { return nil }
+        defer { pango.objectUnref(UnsafeMutableRawPointer(layout)) }
+        let desc = pango.fontNew()
+        defer { pango.fontFree(desc) }
+        pango.fontSetFamily(desc, key.font.family)
+        pango.fontSetWeight(desc, key.font.bold ? PangoLibrary.weightBold : PangoLibrary.weightNormal)
+        pango.fontSetAbsoluteSize(desc, key.font.size * Double(PangoLibrary.scale))
+        pango.setFontDescription(layout, desc)
+        pango.setAlignment(layout, PangoLibrary.alignCenter)
+        pango.setWidth(layout, Int32(clamping: max(1, key.maximumWidth)) * PangoLibrary.scale)
+        pango.setWrap(layout, PangoLibrary.wrapWordChar)
         if key.maximumLines > 0 {
-            pango_layout_set_height(layout, -Int32(key.maximumLines))
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango.setHeight(layout, -Int32(clamping: key.maximumLines))
+            pango.setEllipsize(layout, PangoLibrary.ellipsizeEnd)
         }
-        pango_layout_set_text(layout, key.text, -1)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        let w = max(1, Int(logical.width)), h = max(1, Int(logical.height))
+        pango.setText(layout, key.text, -1)
+        var ink: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        var logical: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        withUnsafeMutablePointer(to: &ink) { i in
+            withUnsafeMutablePointer(to: &logical) { l in
+                i.withMemoryRebound(to: Int32.self, capacity: 4) { i in
+                    l.withMemoryRebound(to: Int32.self, capacity: 4) { l in pango.pixelExtents(layout, i, l) }
+                }
+            }
+        }
+        let w = max(1, Int(logical.2)), h = max(1, Int(logical.3))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
         let cr = cairo_create(surface)
         cairo_set_source_rgba(cr, key.color.red, key.color.green, key.color.blue, key.color.alpha)
-        cairo_move_to(cr, -Double(logical.x), -Double(logical.y))
-        pango_cairo_show_layout(cr, layout)
+        cairo_move_to(cr, -Double(logical.0), -Double(logical.1))
+        pango.showLayout(cr, layout)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         return LabelImage(surface: surface, width: w, height: h)

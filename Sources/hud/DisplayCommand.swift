@@ -23,6 +23,7 @@ enum DisplayCommand {
         var retain = false
         var stats = false
         var animate = false
+        var progressRamp: Double?
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -59,6 +60,9 @@ enum DisplayCommand {
         "--hide-after": ("S", "hide the HUD after S seconds (the console comes back)", { $0.hideAfter = try number("--hide-after", $1, in: 0...86400) }),
         "--retain": (nil, "leave the last frame on screen when quitting", { o, _ in o.retain = true }),
         "--stats": (nil, "print timings and frame counters", { o, _ in o.stats = true }),
+        "--progress-ramp": ("S", "progress runs from 0 to 1 over S seconds (a continuous animation)", {
+            $0.progressRamp = try number("--progress-ramp", $1, in: 0.001...86400)
+        }),
         "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
     ]
 
@@ -123,17 +127,22 @@ final class DisplaySession: @unchecked Sendable {
     var exitCode: Int32 = 0
     var finished = false
     var steadyStart: (time: HUDInstant, cpu: Double, wakeUps: Int)?
+    /// Start-up milestones, printed with the first frame.
+    var phases: [(String, HUDInstant)] = []
 
     init(options: DisplayCommand.Options) throws {
         self.options = options
         startNanoseconds = Self.processStartNanoseconds()
+        phases.append(("main", SystemClock.shared.now()))
         let finder = CardFinder()
         card = try finder.open(explicitPath: options.device, timeout: .hudSeconds(options.gpuWait))
+        phases.append(("card", SystemClock.shared.now()))
         do { try card.setMaster() } catch {
             throw DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
                            detail: "another program (a compositor, Plymouth) holds the display")
         }
         output = try KMSOutput(card: card, mode: options.mode, forceLegacy: options.legacy)
+        phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
         painter = CairoHUDPainter(buffers: output.buffers)
@@ -232,8 +241,13 @@ final class DisplaySession: @unchecked Sendable {
             stack.assumeIsolated { stack in
                 stack.setInvalidationHandler { [self] in display.invalidate() }
                 let hud = stack.showHUD(config, animated: animate)
+                if let ramp = options.progressRamp {
+                    stack.setProgressSource(ProgressRamp(start: loop.now(), duration: ramp, clock: loop.clock), for: hud)
+                }
                 if let hideAfter { stack.hide(hud, animated: animate, afterDelay: .hudSeconds(hideAfter)) }
             }
+            phases.append(("loop", loop.now()))
+            display.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
             do { try display.start() } catch {
                 printError("hud display: \(error)")
                 finish(code: 1)
@@ -246,7 +260,9 @@ final class DisplaySession: @unchecked Sendable {
     }
 
     func framePresented(_ s: KMSDisplay.Statistics) {
-        if s.framesPresented == 1, let t = s.firstFrameAt { say("first-frame-ms=\(ms(t))") }
+        if s.framesPresented == 1, let t = s.firstFrameAt {
+            say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ")")
+        }
         if let t = s.firstCompleteFrameAt, steadyStart == nil {
             if let l = painter.lastLayout {
                 say("layout bezel=\(l.bezel.pixels.csv) indicator=\(l.indicator.pixels.csv) label=\(l.label.pixels.csv)")
@@ -288,6 +304,17 @@ final class DisplaySession: @unchecked Sendable {
     }
 
     func fmt(_ d: Double) -> String { String(Int((d * 100).rounded())).withDecimal2 }
+}
+
+/// Progress that runs from 0 to 1 over `duration` seconds.
+struct ProgressRamp: HUDProgressSource {
+    let start: HUDInstant
+    let duration: Double
+    let clock: any HUDClock
+
+    func fractionCompleted() -> Double {
+        min(1, (clock.now() - start).hudSeconds / duration)
+    }
 }
 
 extension ScanoutRect {
