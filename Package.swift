@@ -29,7 +29,7 @@ let package = Package(
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
-        .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore"]),
+        .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
     ],
     swiftLanguageModes: [.v6]
 )

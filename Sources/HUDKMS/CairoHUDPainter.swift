@@ -45,7 +45,7 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
     private var current: [Look] = []
     private var layouts: [(BezelLayout, LabelImage?, LabelImage?)] = []
 
-    public init(buffers: [DumbBuffer]) {
+    public init(targets buffers: [PixelTarget]) {
         width = buffers.first?.width ?? 0
         height = buffers.first?.height ?? 0
         tracker = DamageTracker(bufferCount: buffers.count, bounds: ScanoutRect(x: 0, y: 0, width: width, height: height))

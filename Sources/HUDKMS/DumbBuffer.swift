@@ -46,6 +46,9 @@ public final class DumbBuffer {
         self.framebuffer = fb
     }
 
+    /// The mapped pixels as a painter's target.
+    public var target: PixelTarget { PixelTarget(pixels: pixels, width: width, height: height, pitch: pitch) }
+
     deinit {
         card.removeFramebuffer(framebuffer)
         munmap(pixels, size)

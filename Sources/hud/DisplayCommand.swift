@@ -145,7 +145,7 @@ final class DisplaySession: @unchecked Sendable {
         phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        painter = CairoHUDPainter(buffers: output.buffers)
+        painter = CairoHUDPainter(targets: output.buffers.map(\.target))
         let stack = self.stack
         display = KMSDisplay(output: output, loop: loop, painter: painter, fpsCap: options.fps) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
