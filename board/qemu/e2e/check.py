@@ -136,6 +136,22 @@ def main():
     ok, why = counters_ok("spinner")
     check("spinner-flips-equal-frames", ok and exit_code("spinner") == 0, why)
 
+    # 4b. VT switch away and back
+    lines = log.get("vtswitch", [])
+    vt1, vt2 = shot("vt1"), shot("vt2")
+    ind = bezel_checks("vt-back", vt1, lines)
+    bezel = rect(lines, "bezel")
+    if vt2 and bezel:
+        x, y, w, h = bezel
+        away = vt2.grey(x + 4, y + h // 2)
+        check("vt-away-shows-other-console", away < 10 and lit(vt2, 0, 0, 400, 40) > 100,
+              f"on tty2 the bezel pixel is {away}, tty2 text pixels {lit(vt2, 0, 0, 400, 40)}")
+    else:
+        check("vt-away-shows-other-console", False, "no vt2 dump or layout")
+    ok, why = counters_ok("vtswitch")
+    check("vt-switch-released-and-reacquired", ok and exit_code("vtswitch") == 0
+          and any("vt released" in l for l in lines) and any("vt acquired" in l for l in lines), why + f" exit={exit_code('vtswitch')}")
+
     # 5. bar
     lines = log.get("bar", [])
     s = shot("bar")

@@ -61,6 +61,17 @@ await spinner complete-frame-ms && shot spinner
 await spinner console-restored-ms && sleep 0.2 && shot hidden
 finish spinner
 
+# 4b. VT switch: hud drops master on release and repaints on acquire.
+start vtswitch --label VT --seconds 60 --stats
+await vtswitch complete-frame-ms
+printf '\033[2J\033[HThis is tty2 ##########\n' > /dev/tty2
+busybox chvt 2
+await vtswitch "vt released" && sleep 0.5 && shot vt2
+busybox chvt 1
+await vtswitch "vt acquired" && sleep 0.5 && shot vt1
+kill -TERM "$(cat /tmp/vtswitch.pid)"
+finish vtswitch
+
 # 5. Bar at 0.5, legacy API, then SIGTERM: the console comes back.
 start bar --legacy --indicator bar --progress 0.5 --label Bar --seconds 60 --stats
 await bar complete-frame-ms && sleep 0.2 && shot bar
