@@ -43,7 +43,7 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         var stopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let thread = Atomic<UInt>(0)
     private let wakeUpCount = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
