@@ -5,6 +5,7 @@ let package = Package(
     name: "KioskHUD",
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
+        .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -19,8 +20,12 @@ let package = Package(
         // The HUD's model, lifecycle, event loop and timers. No C library beyond glibc.
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
+        // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
+        .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
+
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]
 )
