@@ -2,7 +2,7 @@
 ///
 /// A value type: change it with `HUD.update(_:)`, which applies all changes of
 /// one call at once on the HUD's loop.
-public struct HUDConfiguration: Hashable, Sendable, Codable {
+public struct HUDConfiguration: Hashable, Sendable {
     /// An offset this large pins the bezel to that edge (`MBProgressMaxOffset`).
     public static let maxOffset: Double = 1_000_000
 

@@ -1,5 +1,5 @@
 /// A font request handed to Pango: a family list, a size in points and a weight.
-public struct HUDFont: Hashable, Sendable, Codable {
+public struct HUDFont: Hashable, Sendable {
     /// A Pango/fontconfig family list, e.g. `"Noto Sans, Noto Sans CJK SC"`.
     public var family: String
     public var size: Double
