@@ -2,6 +2,7 @@
 public struct HUDFont: Hashable, Sendable {
     /// A Pango/fontconfig family list, e.g. `"Noto Sans, Noto Sans CJK SC"`.
     public var family: String
+    /// Points; non-finite or non-positive sizes become 1.
     public var size: Double
     public var bold: Bool
 
