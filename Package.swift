@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "HUDCore", targets: ["HUDCore"]),
         .library(name: "HUDKMS", targets: ["HUDKMS"]),
         .executable(name: "hud", targets: ["hud"]),
+        .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -22,14 +23,19 @@ let package = Package(
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
         // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
+        // Pango is loaded at run time (see PangoLibrary), so it is not a dependency.
         .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CLinux"]),
 
         // The `hud` command.
         .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDKMS"]),
 
+        // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
+        .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
+
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
+        .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]
 )

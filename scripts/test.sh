@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The test command: unit tests, then the QEMU end-to-end suite when present.
+# The test command: unit tests, the isolation compile-fail check, then the
+# QEMU end-to-end suite when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift test
+swift build --build-tests
+swift test --skip-build
+bash scripts/check-isolation.sh
 board/qemu/run-e2e.sh

@@ -14,6 +14,7 @@ public actor HUDStack {
     private var tilt = HUDTilt.level
     private var invalidationHandler: (@Sendable () -> Void)?
 
+    /// An empty stack whose state lives on `loop`.
     public init(loop: EventLoop) {
         self.loop = loop
     }
@@ -115,19 +116,19 @@ public actor HUDStack {
     /// Shows `hud`, after its `graceTime` if set (`showAnimated:`).
     public func show(_ hud: HUD, animated: Bool = true) {
         guard let e = entry(hud) else { return }
-        apply(e.lifecycle.show(animated: animated, at: loop.now(), configuration: e.configuration), to: e)
+        handle(e) { $0.show(animated: animated, at: loop.now(), configuration: e.configuration) }
     }
 
     /// Hides `hud` once it has been up its `minShowTime` (`hideAnimated:`).
     public func hide(_ hud: HUD, animated: Bool = true) {
         guard let e = entry(hud) else { return }
-        apply(e.lifecycle.hide(animated: animated, at: loop.now(), configuration: e.configuration), to: e)
+        handle(e) { $0.hide(animated: animated, at: loop.now(), configuration: e.configuration) }
     }
 
     /// Hides `hud` after `delay`, replacing an earlier delayed hide (`hideAnimated:afterDelay:`).
     public func hide(_ hud: HUD, animated: Bool = true, afterDelay delay: Duration) {
         guard let e = entry(hud) else { return }
-        apply(e.lifecycle.hide(animated: animated, afterDelay: delay, at: loop.now()), to: e)
+        handle(e) { $0.hide(animated: animated, afterDelay: delay, at: loop.now()) }
     }
 
     /// Changes any of `hud`'s options at once.
@@ -169,10 +170,13 @@ public actor HUDStack {
     private func timerFired(_ timer: HUDTimer, for id: Int) {
         guard let e = entry(id) else { return }
         e.timers[timer] = nil
-        apply(e.lifecycle.timerFired(timer, at: loop.now(), configuration: e.configuration), to: e)
+        handle(e) { $0.timerFired(timer, at: loop.now(), configuration: e.configuration) }
     }
 
-    private func apply(_ actions: [HUDLifecycleAction], to e: HUDEntry) {
+    /// Runs one lifecycle event and carries out what it asks for.
+    private func handle(_ e: HUDEntry, _ event: (inout HUDLifecycle) -> [HUDLifecycleAction]) {
+        let before = e.lifecycle
+        let actions = event(&e.lifecycle)
         for action in actions {
             switch action {
             case .schedule(let timer, let deadline):
@@ -193,7 +197,7 @@ public actor HUDStack {
                 }
             }
         }
-        if !actions.isEmpty { invalidate() }
+        if e.lifecycle != before { invalidate() }
     }
 
     private func invalidate() { invalidationHandler?() }

@@ -1,11 +1,11 @@
-import Synchronization
+
 
 /// A clock that moves only when told to. An `EventLoop` built on it fires its
 /// timers from `EventLoop.advance(by:)`, so tests never sleep.
 public final class ManualClock: HUDClock {
-    private let current: Mutex<HUDInstant>
+    private let current: Locked<HUDInstant>
 
-    public init(start: HUDInstant = .zero) { current = Mutex(start) }
+    public init(start: HUDInstant = .zero) { current = Locked(start) }
 
     public func now() -> HUDInstant { current.withLock { $0 } }
 

@@ -1,5 +1,5 @@
 import HUDCore
-import Synchronization
+import HUDCore
 
 /// A loop on a manual clock and a stack on it; shut down when the test ends.
 final class ManualFixture: Sendable {
@@ -26,7 +26,7 @@ final class ManualFixture: Sendable {
 
 /// Records callbacks in order, from any thread.
 final class CallLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func record(_ s: String) { entries.withLock { $0.append(s) } }
     var all: [String] { entries.withLock { $0 } }
