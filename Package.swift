@@ -23,6 +23,14 @@ let package = Package(
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
+        // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
+        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo"]),
+        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
+                    exclude: ["Golden"]),
+        // `hud` command line (render, demo, ...) and the renderer benchmark.
+        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore"]),
+        .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
+
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
