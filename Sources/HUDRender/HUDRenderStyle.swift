@@ -2,6 +2,7 @@
 public struct HUDRenderStyle: Hashable, Sendable {
     /// Standard deviation of the bezel's backdrop blur, in points.
     public var blurRadius: Double = 12
+    public var blurMethod: BlurMethod = .downscaledBoxBlur
     /// Labels wrap at this width in points (and never wider than the screen
     /// less four margins, as in MBProgressHUD).
     public var maximumTextWidth: Double = 320

@@ -48,8 +48,17 @@ extension HUDRenderer {
             details: text.details.map { HUDSize(width: $0.columnWidth, height: $0.height) },
             parallax: p.parallaxOffset)
 
+        // Only what the bezel's pixels depend on: progress moves the indicator,
+        // the dimming is drawn under the bezel, timing does not show.
         var keyConfiguration = c
         keyConfiguration.progress = 0
+        keyConfiguration.backgroundColor = .clear
+        keyConfiguration.graceTime = .zero
+        keyConfiguration.minShowTime = .zero
+        keyConfiguration.animation = .fade
+        keyConfiguration.removesWhenHidden = false
+        keyConfiguration.motionEffectEnabled = false
+        keyConfiguration.motionAmplitude = 0
         let key = BezelKey(configuration: keyConfiguration, layout: layout,
                            showsText: text.label != nil || text.details != nil, hasImage: image != nil)
 

@@ -35,11 +35,13 @@ public final class HUDRenderer {
 
     var logo: CairoImage?
     var logoLoaded = false
-    var backdropImage: CairoImage?
+    var logoDevice: CairoImage?
+    var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     var backdropGeneration = 0
     var images: [String: CairoImage?] = [:]
     var textCaches: [Int: LayerText] = [:]
     var bezelCaches: [Int: BezelCache] = [:]
+    var contentCaches: [Int: BezelContent] = [:]
     var blurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
     var targets: [TargetSurface] = []
@@ -54,6 +56,16 @@ public final class HUDRenderer {
 
     // MARK: Settings
 
+    /// A new screen backdrop: the image is loaded at the next update.
+    public func setBackdrop(_ newBackdrop: HUDBackdrop) {
+        guard newBackdrop != backdrop else { return }
+        backdrop = newBackdrop
+        logo = nil
+        logoLoaded = false
+        logoDevice = nil
+        invalidateCaches()
+    }
+
     /// New renderer settings: everything is redrawn at the next update.
     public func setStyle(_ newStyle: HUDRenderStyle) {
         guard newStyle != style else { return }
@@ -65,21 +77,13 @@ public final class HUDRenderer {
         invalidateCaches()
     }
 
-    /// A new screen backdrop: the image is loaded at the next update.
-    public func setBackdrop(_ newBackdrop: HUDBackdrop) {
-        guard newBackdrop != backdrop else { return }
-        backdrop = newBackdrop
-        logo = nil
-        logoLoaded = false
-        invalidateCaches()
-    }
-
-    /// Drops every cached image (bezels, blurs, backdrop) and marks the whole
-    /// screen damaged: the next frame is a full redraw.
+    /// Drops every cached bezel, blur and indicator image and marks the whole
+    /// screen damaged: the next frame is a full redraw. (The logo
+    /// is kept; it changes only with `setBackdrop`.)
     public func invalidateCaches() {
-        backdropImage = nil
         backdropGeneration += 1
         bezelCaches.removeAll()
+        contentCaches.removeAll()
         blurCaches.removeAll()
         indicatorCache = nil
         fullDamagePending = true
@@ -124,6 +128,7 @@ public final class HUDRenderer {
         let ids = Set(next.map(\.id))
         if textCaches.count > ids.count { textCaches = textCaches.filter { ids.contains($0.key) } }
         if bezelCaches.count > ids.count { bezelCaches = bezelCaches.filter { ids.contains($0.key) } }
+        if contentCaches.count > ids.count { contentCaches = contentCaches.filter { ids.contains($0.key) } }
         if blurCaches.count > ids.count { blurCaches = blurCaches.filter { ids.contains($0.key) } }
         let problems = newProblems
         newProblems.removeAll()

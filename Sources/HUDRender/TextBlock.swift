@@ -68,11 +68,8 @@ final class TextBlock {
     /// Whether the text was shortened with an ellipsis.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
-    /// Whether the first paragraph reads right to left.
-    var isRightToLeft: Bool {
-        let dir = pango_find_base_dir(label.text, -1)
-        return dir == PANGO_DIRECTION_RTL
-    }
+    /// Whether the text at its start reads right to left.
+    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     /// Draws with the top-left of the column at (x, y) in the context's user space.
     func draw(_ cr: OpaquePointer, x: Double, y: Double, color: HUDColor, alpha: Double = 1) {
