@@ -37,8 +37,8 @@ final class TextBlock {
             pango_layout_set_height(layout, -Int32(clamping: label.maximumLines))
         }
         measure()
-        columnWidth = width
-        setColumnWidth(width)
+        columnWidth = min(width, maximumWidth)
+        pango_layout_set_width(layout, kiosk_pango_units_from_double(columnWidth))
     }
 
     deinit { kiosk_g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -55,6 +55,8 @@ final class TextBlock {
     /// least the widest line and at most the wrap width.
     func setColumnWidth(_ column: Double) {
         let c = min(max(column, width), maximumWidth)
+        // Setting the width drops Pango's line cache: only when it changes.
+        guard c != columnWidth else { return }
         columnWidth = c
         pango_layout_set_width(layout, kiosk_pango_units_from_double(c))
     }

@@ -134,6 +134,44 @@ import Testing
         return worst
     }
 
+    /// Two HUDs overlapping: the lower one's spinner turns under the upper
+    /// blurred bezel, then the upper one moves away.
+    @Test func stackedHUDsPaintIncrementallyLikeAWhole() throws {
+        var lower = config()
+        lower.label.text = "Lower"
+        var upper = config()
+        upper.mode = .annularDeterminate
+        upper.label.text = "Upper"
+        upper.offset = HUDPoint(x: 30, y: 20)
+        var snapshots: [HUDSnapshot] = []
+        for i in 0..<6 {
+            snapshots.append(HUDSnapshot(time: .zero, layers: [
+                HUDLayer(id: 1, configuration: lower, presentation: .shown(spinnerPhase: Double(i) / 12)),
+                HUDLayer(id: 2, configuration: upper, presentation: .shown(progress: Double(i) / 10)),
+            ], nextChange: nil))
+        }
+        upper.offset = HUDPoint(x: 0, y: -HUDConfiguration.maxOffset)
+        for i in 0..<3 {
+            snapshots.append(HUDSnapshot(time: .zero, layers: [
+                HUDLayer(id: 1, configuration: lower, presentation: .shown(spinnerPhase: Double(i) / 12)),
+                HUDLayer(id: 2, configuration: upper, presentation: .shown(progress: 0.5)),
+            ], nextChange: nil))
+        }
+        snapshots.append(HUDSnapshot(time: .zero, layers: [
+            HUDLayer(id: 2, configuration: upper, presentation: .shown(progress: 0.5)),
+        ], nextChange: nil))
+        let incremental = try renderer(), whole = try renderer()
+        let a = try OwnedPixelBuffer(width: 320, height: 240), b = try OwnedPixelBuffer(width: 320, height: 240)
+        for (n, snapshot) in snapshots.enumerated() {
+            let u = incremental.update(to: snapshot)
+            try incremental.draw(into: a.buffer, region: u.damage)
+            whole.invalidateCaches()
+            try whole.render(snapshot, into: b.buffer)
+            let diff = maximumDifference(a.buffer, b.buffer)
+            #expect(diff <= 2, "frame \(n): max channel difference \(diff)")
+        }
+    }
+
     @Test func textCanWaitForPrepareText() throws {
         let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: 320, pixelHeight: 240), textLoading: .afterPrepareText)
         let pixels = try OwnedPixelBuffer(width: 320, height: 240)
