@@ -103,9 +103,10 @@ public final class HUDRenderer {
     /// Whether labels are drawn (Pango loaded).
     public var isTextReady: Bool { textEngine != nil }
 
-    /// Loads fontconfig's configuration and font cache. Safe on any thread,
-    /// so a program can start it beside its first frame; a later
-    /// `prepareText()` then takes a fraction of the time.
+    /// Loads fontconfig's configuration and the fonts into the calling
+    /// thread's Pango font map. Safe on any thread: run it beside the first
+    /// frame; a later `prepareText()` on the same thread is then nearly free,
+    /// and on another thread skips fontconfig's start-up.
     public static func preloadFonts() {
         TextEngine(language: "").warmUp()
     }
