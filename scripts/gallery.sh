@@ -54,7 +54,7 @@ shot light "Light theme" --theme board/themes/light.json --backdrop-image "$logo
   --details "124 of 230 files"
 shot splash "Boot splash theme (logo, HUD below)" --theme board/themes/splash.json --mode spinner --time 0.5 --label "Starting…"
 shot hidpi "HiDPI, scale 2 (960×640)" --size 960x640 --scale 2 "${screen[@]}" --mode ring --progress 0.25 --label "Scale 2"
-shot zoom "Mid zoom-in animation (α 0.6, scale 0.8)" "${screen[@]}" --mode spinner --alpha 0.6 --zoom 0.8 --label "Appearing"
+shot zoom "Zoom animation, 60 ms after show" "${screen[@]}" --mode spinner --time 0.06 --animation zoom --label "Appearing"
 if (( count % 3 != 0 )); then table+="|"$'\n'; fi
 
 section=$(mktemp)
