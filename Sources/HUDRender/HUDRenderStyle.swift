@@ -1,4 +1,5 @@
 /// Renderer settings that are not part of MBProgressHUD's configuration.
+/// Values out of range are clamped where used (blur 0…100, indicator 1…1000).
 public struct HUDRenderStyle: Hashable, Sendable {
     /// Standard deviation of the bezel's backdrop blur, in points.
     public var blurRadius: Double = 12

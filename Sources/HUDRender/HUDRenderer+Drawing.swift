@@ -221,7 +221,10 @@ extension HUDRenderer {
     }
 
     /// Blur spread in device pixels.
-    private var blurSigma: Double { max(0, style.blurRadius) * geometry.scale }
+    private var blurSigma: Double {
+        let r = style.blurRadius
+        return (r.isFinite ? min(max(r, 0), 100) : 0) * geometry.scale
+    }
 
     /// The pixels a bezel's blur must see: the bezel and three sigmas around it.
     private func blurNeeds(_ s: LayerScene) -> PixelRect {
@@ -309,7 +312,6 @@ extension HUDRenderer {
     func fastIndicatorLayer(for rect: PixelRect) -> Int? {
         for i in scenes.indices.reversed() {
             let s = scenes[i]
-            if s.dimming != nil && i < scenes.count - 1 { return nil }
             if s.dynamic != .none, s.indicatorDevice.contains(rect) {
                 for j in (i + 1)..<scenes.count where scenes[j].dimming != nil || scenes[j].drawnDevice.intersects(s.indicatorDevice) {
                     return nil

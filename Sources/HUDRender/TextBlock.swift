@@ -23,7 +23,8 @@ final class TextBlock {
         let font = pango_font_description_new()
         pango_font_description_set_family(font, label.font.family)
         pango_font_description_set_weight(font, label.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_absolute_size(font, label.font.size * Double(kiosk_PANGO_SCALE))
+        // Sizes past 1000 pt would only make Cairo rasterise enormous glyphs.
+        pango_font_description_set_absolute_size(font, min(label.font.size, 1000) * Double(kiosk_PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_text(layout, label.text, -1)

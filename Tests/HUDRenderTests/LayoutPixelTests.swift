@@ -159,3 +159,30 @@ import Testing
         #expect(canvas.buffer.pixel(x: 0, y: 0) == 0xFF00_0000)
     }
 }
+
+/// Nonsense values from a caller are drawn as something sensible, never a crash.
+@Suite struct AbsurdInputTests {
+    @Test func absurdNumbersDoNotCrash() throws {
+        var c = HUDConfiguration()
+        c.label.text = String(repeating: "Very long label ", count: 200)
+        c.detailsLabel.text = String(repeating: "wrapping details ", count: 500)
+        c.label.font = HUDFont(size: 1e9)
+        c.cornerRadius = .nan
+        c.minSize = HUDSize(width: .infinity, height: -5)
+        c.offset = HUDPoint(x: .nan, y: 1e300)
+        var p = HUDPresentation.shown(progress: .nan, spinnerPhase: -3.7)
+        p.bezelScale = .infinity
+        p.bezelAlpha = .nan
+        p.parallaxOffset = HUDPoint(x: .infinity, y: -.infinity)
+        var s = HUDRenderStyle()
+        s.blurRadius = .infinity
+        s.indicatorSize = .nan
+        s.maximumTextWidth = -1
+        for mode in [HUDMode.indeterminate, .determinate, .annularDeterminate, .determinateHorizontalBar, .text,
+                     .customImage(path: ""), .success] {
+            c.mode = mode
+            let canvas = try TestCanvas(c, presentation: p, width: 320, height: 240, style: s)
+            #expect(canvas.renderer.bezelFrame(id: 1).map { !$0.isEmpty } == true)
+        }
+    }
+}
