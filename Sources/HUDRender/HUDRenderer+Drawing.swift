@@ -260,7 +260,7 @@ extension HUDRenderer {
         // exactly ½ is a 2×2 box average on pixman's fast path.
         var factor = 1
         switch key.method {
-        case .downscaledBoxBlur: while factor < 32, Double(factor * 2) * 1.5 <= sigma { factor *= 2 }
+        case .downscaledBoxBlur, .downscaledPixmanGaussian: while factor < 32, Double(factor * 2) * 1.5 <= sigma { factor *= 2 }
         case .downscaleUpscale: while factor < 32, Double(factor * 2) <= sigma { factor *= 2 }
         case .fullResolutionBoxBlur: break
         }
@@ -288,9 +288,16 @@ extension HUDRenderer {
             small = half
             reached *= 2
         }
-        let radius = key.method == .downscaleUpscale ? 0 : BoxBlur.radius(forSigma: sigma / Double(factor), passes: 3)
-        BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
-        cairo_surface_mark_dirty(small.surface)
+        switch key.method {
+        case .downscaleUpscale:
+            break
+        case .downscaledPixmanGaussian:
+            small = try PixmanGaussianBlur.blur(small, sigma: sigma / Double(factor))
+        case .downscaledBoxBlur, .fullResolutionBoxBlur:
+            let radius = BoxBlur.radius(forSigma: sigma / Double(factor), passes: 3)
+            BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
+            cairo_surface_mark_dirty(small.surface)
+        }
         let blurred = BlurredBackdrop(key: key, source: src, image: small, factor: factor)
         blurCaches[s.id] = blurred
         return blurred
