@@ -21,6 +21,7 @@ public final class HUDRenderer {
         case afterPrepareText
     }
 
+    /// The buffer size, scale and rotation every `draw` must match.
     public let geometry: ScreenGeometry
     public private(set) var style: HUDRenderStyle
     public private(set) var backdrop: HUDBackdrop
@@ -46,6 +47,7 @@ public final class HUDRenderer {
     var indicatorCache: IndicatorCache?
     var targets: [TargetSurface] = []
 
+    /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
     public init(geometry: ScreenGeometry, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), textLoading: TextLoading = .onFirstUse) {
         self.geometry = geometry
