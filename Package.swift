@@ -26,11 +26,17 @@ let package = Package(
         // Pango is loaded at run time (see PangoLibrary), so it is not a dependency.
         .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CLinux"]),
 
-        // The `hud` command.
-        .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDKMS"]),
-
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
+
+        // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman"]),
+        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
+                    exclude: ["Golden"]),
+        // `hud` command line (render, demo, display, ...) and the renderer benchmark.
+        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS"]),
+        .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),

@@ -8,6 +8,9 @@ import HUDKMS
 /// time, or SIGINT/SIGTERM; then gives the console back (or, with
 /// `--retain`, leaves the last frame on screen).
 enum DisplayCommand {
+    static let subcommand = Subcommand(name: "display", summary: "show a HUD on a DRM/KMS display (double-buffered, paced)",
+                                       run: { main($0) })
+
     struct Options {
         var device: String?
         var gpuWait: Double = 8
