@@ -17,7 +17,11 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
     /// The layout of the topmost HUD in the last painted frame (for checks).
     public private(set) var lastLayout: BezelLayout?
     /// Whether every label of the last painted frame was drawn.
-    public private(set) var lastFrameHadAllLabels = true
+    public private(set) var lastFrameComplete = true
+
+    public var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {
+        lastLayout.map { ($0.bezel.pixels, $0.indicator.pixels, $0.label.pixels) }
+    }
     /// Pixels repainted so far, all buffers.
     public private(set) var pixelsPainted = 0
 
@@ -115,7 +119,7 @@ public final class CairoHUDPainter: FramePainter, @unchecked Sendable {
             layouts.append((layout, label, details))
         }
         lastLayout = layouts.last?.0
-        lastFrameHadAllLabels = allLabels
+        lastFrameComplete = allLabels
 
         // This frame's damage against the previous frame.
         let screen = tracker.bounds

@@ -12,6 +12,11 @@ public protocol FramePainter: AnyObject {
     func framePresented()
     /// Forgets what the buffers hold (after a modeset or a VT switch).
     func invalidateAll()
+    /// Whether the last painted frame had everything (labels included).
+    var lastFrameComplete: Bool { get }
+    /// Where the topmost HUD's bezel, indicator and label were in the last
+    /// painted frame, in pixels (for `--stats` and screen checks).
+    var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? { get }
     /// Called (from any thread) when the painter can draw more than it did,
     /// e.g. labels whose text finished rendering. Set before the first paint.
     var onNeedsFrame: (@Sendable () -> Void)? { get set }

@@ -22,6 +22,8 @@ public final class KMSDisplay: @unchecked Sendable {
         public var firstFrameAt: HUDInstant?
         /// When the first frame with all its labels was on screen.
         public var firstCompleteFrameAt: HUDInstant?
+        /// Pixels repainted into scan-out buffers (damage only, after each buffer's first frame).
+        public var pixelsPainted = 0
         /// Times the console was given back because nothing was visible.
         public var consoleRestores = 0
     }
@@ -122,9 +124,9 @@ public final class KMSDisplay: @unchecked Sendable {
         }
         pacer.frameStarted(at: now)
         let back = output.front.map { ($0 + 1) % output.buffers.count } ?? 0
-        _ = painter.paint(snap, buffer: back)
+        statistics.pixelsPainted += painter.paint(snap, buffer: back).area
         statistics.framesRendered += 1
-        pendingFrameComplete = (painter as? CairoHUDPainter)?.lastFrameHadAllLabels ?? true
+        pendingFrameComplete = painter.lastFrameComplete
         if let next = snap.nextChange { wanted = min(wanted ?? next, next) }
         do {
             if try output.present(back, sink: sink) {

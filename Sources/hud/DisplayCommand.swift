@@ -27,7 +27,10 @@ enum DisplayCommand {
         var stats = false
         var animate = false
         var progressRamp: Double?
+        var painter = "renderer"
     }
+
+    struct HelpRequested: Error {}
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -66,6 +69,10 @@ enum DisplayCommand {
         "--progress-ramp": ("S", "progress runs from 0 to 1 over S seconds (a continuous animation)", {
             $0.progressRamp = try number("--progress-ramp", $1, in: 0.001...86400)
         }),
+        "--painter": ("renderer|simple", "HUDRenderer (blur, themes; default) or HUDKMS's small Cairo painter", { o, v in
+            guard ["renderer", "simple"].contains(v) else { throw UsageError(description: "--painter \(v): expected renderer or simple") }
+            o.painter = v
+        }),
         "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
     ]
 
@@ -75,7 +82,7 @@ enum DisplayCommand {
         while i < args.count {
             let a = args[i]
             if a == "--help" || a == "-h" {
-                throw UsageError(description: usage)
+                throw HelpRequested()
             }
             guard let flag = flags[a] else { throw UsageError(description: "unknown option \(a)\n" + usage) }
             if flag.value != nil {
@@ -99,7 +106,10 @@ enum DisplayCommand {
 
     static func main(_ args: [String]) -> Int32 {
         let options: Options
-        do { options = try parse(args) } catch {
+        do { options = try parse(args) } catch is HelpRequested {
+            print(usage)
+            return 0
+        } catch {
             printError("hud display: \(error)")
             return 2
         }
@@ -121,7 +131,7 @@ final class DisplaySession: @unchecked Sendable {
     let stack: HUDStack
     let card: DRMCard
     let output: KMSOutput
-    let painter: CairoHUDPainter
+    let painter: FramePainter
     let display: KMSDisplay
     var signals: SignalWatcher?
     var vt: VTSwitcher?
@@ -148,7 +158,11 @@ final class DisplaySession: @unchecked Sendable {
         phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        painter = CairoHUDPainter(targets: output.buffers.map(\.target))
+        if options.painter == "simple" {
+            painter = CairoHUDPainter(targets: output.buffers.map(\.target))
+        } else {
+            painter = try RendererPainter(targets: output.buffers.map(\.target), loop: loop)
+        }
         let stack = self.stack
         display = KMSDisplay(output: output, loop: loop, painter: painter, fpsCap: options.fps) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
@@ -267,8 +281,8 @@ final class DisplaySession: @unchecked Sendable {
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ")")
         }
         if let t = s.firstCompleteFrameAt, steadyStart == nil {
-            if let l = painter.lastLayout {
-                say("layout bezel=\(l.bezel.pixels.csv) indicator=\(l.indicator.pixels.csv) label=\(l.label.pixels.csv)")
+            if let l = painter.lastLayoutRects {
+                say("layout bezel=\(l.bezel.csv) indicator=\(l.indicator.csv) label=\(l.label.csv)")
             }
             say("complete-frame-ms=\(ms(t))")
             steadyStart = (loop.now(), Self.cpuSeconds(), loop.wakeUps)
@@ -294,7 +308,7 @@ final class DisplaySession: @unchecked Sendable {
         }
         let st = display.statistics
         say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.flipEvents) " +
-            "console-restores=\(st.consoleRestores) pixels-painted=\(painter.pixelsPainted)")
+            "console-restores=\(st.consoleRestores) pixels-painted=\(st.pixelsPainted)")
         if let s0 {
             let window = (now - s0.time).hudSeconds
             if window > 0.2 {
