@@ -124,7 +124,14 @@ public final class KMSDisplay: @unchecked Sendable {
         }
         pacer.frameStarted(at: now)
         let back = output.front.map { ($0 + 1) % output.buffers.count } ?? 0
-        statistics.pixelsPainted += painter.paint(snap, buffer: back).area
+        let repainted = painter.paint(snap, buffer: back)
+        if repainted.isEmpty, output.front != nil {
+            // Nothing changed (e.g. a progress source that stopped moving):
+            // the screen is right as it is; no commit, just wait for the next change.
+            if let next = snap.nextChange { requestFrame(at: next) }
+            return
+        }
+        statistics.pixelsPainted += repainted.area
         statistics.framesRendered += 1
         pendingFrameComplete = painter.lastFrameComplete
         if let next = snap.nextChange { wanted = min(wanted ?? next, next) }

@@ -99,6 +99,13 @@ def main():
     check("badmode-error", exit_code("badmode") == 2 and any("invalid mode" in l and "1280x800@abc" in l for l in lines),
           f"exit={exit_code('badmode')} output={lines}")
 
+    lines = log.get("nomode", [])
+    check("nomode-error", exit_code("nomode") == 1 and any("1234x567" in l and "1280x800@" in l for l in lines),
+          f"exit={exit_code('nomode')} output={lines}")
+    lines = log.get("mode", [])
+    check("configured-mode", exit_code("mode") == 0 and any("mode=1024x768@" in l for l in lines)
+          and stat(lines, "frames-presented") == "2", f"exit={exit_code('mode')} output={lines}")
+
     console = shot("console")
 
     def lit(s, x0, y0, x1, y1):

@@ -48,6 +48,9 @@ finish waitcard
 # 2. Bad input gets clear errors.
 run badcard --device /dev/dri/card9 --gpu-wait 0.3
 run badmode --mode 1280x800@abc
+run nomode --mode 1234x567
+# A configured mode instead of the preferred one (2 frames: without, then with its label).
+run mode --mode 1024x768 --indicator text --label Mode --frames 2 --stats
 
 # 3. The console, as the HUD will find it.
 printf '\033[2J\033[H' > /dev/tty1
