@@ -37,6 +37,8 @@ let package = Package(
         // `hud` command line (render, demo, display, ...) and the renderer benchmark.
         .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS"]),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
+        // Per-frame CPU of the display path without a DRM device (user space only).
+        .executableTarget(name: "hud-display-bench", dependencies: ["HUDKMS", "HUDRender", "HUDCore"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
