@@ -184,6 +184,20 @@ public final class KMSDisplay: @unchecked Sendable {
         invalidate()
     }
 
+    /// Gives the display away when asked (or when the VT is switched away):
+    /// stops drawing, then `drmDropMaster`.
+    public func dropMaster() throws(DRMError) {
+        pause()
+        try output.card.dropMaster()
+    }
+
+    /// Takes the display back (`drmSetMaster`) and repaints everything.
+    /// While another client is master this throws and drawing stays paused.
+    public func takeMaster() throws(DRMError) {
+        try output.card.setMaster()
+        resume()
+    }
+
     /// Waits (up to `timeoutMilliseconds`) for an outstanding page flip, so
     /// the last frame is on screen and the CRTC is free for another commit.
     public func waitForPendingFlip(timeoutMilliseconds: Int32 = 500) {

@@ -249,12 +249,10 @@ final class DisplaySession: @unchecked Sendable {
         }
         loop.execute { [self] in
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
-                display.pause()
-                do { try card.dropMaster() } catch { say("error: \(error)") }
+                do { try display.dropMaster() } catch { say("error: \(error)") }
                 say("vt released")
             }, onAcquire: { [self] in
-                do { try card.setMaster() } catch { say("error: \(error)") }
-                display.resume()
+                do { try display.takeMaster() } catch { say("error: \(error)") }
                 say("vt acquired")
             })
             stack.assumeIsolated { stack in
