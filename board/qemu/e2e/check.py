@@ -142,6 +142,16 @@ def main():
           "after hiding, the screen differs from the console before the HUD")
     ok, why = counters_ok("spinner")
     check("spinner-flips-equal-frames", ok and exit_code("spinner") == 0, why)
+    # Damage only: after each buffer's first (full) frame, a spinner step
+    # repaints no more than the bezel (in practice the indicator's box).
+    pp, fr, bz = stat(lines, "pixels-painted"), stat(lines, "frames-rendered"), rect(lines, "bezel")
+    if pp and fr and bz and console:
+        full = console.w * console.h
+        later = (int(pp) - 2 * full) / max(1, int(fr) - 2)
+        check("spinner-repaints-damage-only", int(fr) > 10 and 0 < later <= bz[2] * bz[3],
+              f"{later:.0f} pixels per frame after the first two, bezel {bz[2] * bz[3]}")
+    else:
+        check("spinner-repaints-damage-only", False, "no pixels-painted/frames-rendered/layout in output")
 
     # 4b. VT switch away and back
     lines = log.get("vtswitch", [])
