@@ -79,6 +79,10 @@ do {
     let backdrop = HUDBackdrop(color: HUDColor(red: 0.1, green: 0.2, blue: 0.35), imagePath: logoPath)
     // Before anything in this process touched fontconfig: a frame that does not
     // wait for fonts, then the cost of loading them.
+    let bare = HUDRenderer(geometry: geometry, textLoading: .afterPrepareText)
+    let bareStart = now()
+    try bare.render(snapshot(config), into: frameA.buffer)
+    let firstBare = now() - bareStart
     let early = HUDRenderer(geometry: geometry, backdrop: backdrop, textLoading: .afterPrepareText)
     let noFontsStart = now()
     try early.render(snapshot(config), into: frameA.buffer)
@@ -178,7 +182,8 @@ do {
 
     print("hud-bench: \(width)x\(height) XRGB8888, scale 1, blur bezel over a logo, 30% dimming")
     print("  memcpy of one full frame (\(bytes / 1024) KiB):  \(fmt(memcpyMs))")
-    print("  first frame without waiting for fonts:     \(fmt(firstWithoutFonts)) (bezel, spinner, blur over the logo)")
+    print("  first frame in the process, no fonts:      \(fmt(firstBare)) (plain screen: bezel, spinner, blur)")
+    print("  first frame with a 700×500 PNG logo:       \(fmt(firstWithoutFonts)) (PNG decode included)")
     print("  prepareText() (fontconfig + fonts):        \(fmt(prepareText))")
     print("  then the frame that adds the labels:       \(fmt(labelsAppear))")
     print("  first frame of a second renderer:          \(fmt(firstFrame))")

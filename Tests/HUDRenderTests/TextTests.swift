@@ -40,6 +40,26 @@ import Testing
         #expect(ink > 30, "\(name): \(ink) ink pixels")
     }
 
+    func width(_ text: String) -> Double {
+        let engine = TextEngine(language: "")
+        return TextBlock(engine: engine, label: HUDLabel(text: text, font: HUDFont(size: 48), maximumLines: 1),
+                         maximumWidth: 5000, alignment: .center).width
+    }
+
+    @Test func arabicLettersAreJoinedNotIsolated() {
+        // Joined beh (initial, medial, final forms) is far narrower than three isolated behs.
+        let joined = width("ببب"), isolated = width("ب")
+        #expect(joined < 3 * isolated * 0.8, "joined \(joined), isolated \(isolated)")
+        // Lam-alef becomes one ligature, narrower than lam and alef apart.
+        #expect(width("لا") < width("ل ا") - width(" ") - 5)
+    }
+
+    @Test func thaiMarksStackInsteadOfAdvancing() {
+        // A tone mark sits above its consonant: no extra width.
+        #expect(abs(width("ก้") - width("ก")) <= 1)
+        #expect(width("กก") > width("ก") + 10)
+    }
+
     @Test func missingGlyphsAreDetected() {
         // Private-use and unassigned code points have no glyph in any installed font.
         let b = block("OK \u{E000}\u{E001}")
