@@ -45,6 +45,8 @@ public final class HUDRenderer {
     var contentCaches: [Int: BezelContent] = [:]
     var blurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
+    /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
+    var zoomScratch: CairoImage?
     var targets: [TargetSurface] = []
 
     /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
