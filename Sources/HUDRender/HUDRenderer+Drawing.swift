@@ -222,8 +222,8 @@ extension HUDRenderer {
         var m = geometry.matrix
         cairo_set_matrix(cr, &m)
         let c = s.configuration
-        IndicatorPainter.roundedRect(cr, s.layout.bezel, radius: c.cornerRadius)
-        cairo_clip(cr)
+        // Paint the whole rectangle (pixman's fast bilinear and solid paths),
+        // then cut the rounded corners: cheaper than clipping every paint.
         if let blur {
             cairo_save(cr)
             cairo_identity_matrix(cr)
@@ -232,15 +232,24 @@ extension HUDRenderer {
             cairo_set_source_surface(cr, blur.image.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
             cairo_restore(cr)
         }
         IndicatorPainter.setColor(cr, c.bezelColor, alpha: 1)
         cairo_paint(cr)
         let content = try bezelContent(for: s)
+        cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, content.image.surface, Double(d.x), Double(d.y))
         cairo_paint(cr)
+        cairo_restore(cr)
+        let b = s.layout.bezel
+        cairo_rectangle(cr, b.x, b.y, b.width, b.height)
+        IndicatorPainter.roundedRect(cr, b, radius: c.cornerRadius)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(cr)
         cairo_surface_flush(image.surface)
         // From here on a plain image whose pixel (0, 0) is composited at the bezel's origin.
         cairo_surface_set_device_offset(image.surface, 0, 0)
