@@ -136,10 +136,9 @@ extension HUDRenderer {
         }
         let sc = scratch.makeContext()
         defer { cairo_destroy(sc) }
-        cairo_set_operator(sc, CAIRO_OPERATOR_CLEAR)
+        // Only the drawn rectangle of a possibly larger scratch image; every pixel is painted.
         cairo_rectangle(sc, 0, 0, Double(drawn.width), Double(drawn.height))
-        cairo_fill(sc)
-        cairo_set_operator(sc, CAIRO_OPERATOR_OVER)
+        cairo_clip(sc)
         cairo_translate(sc, Double(-drawn.x), Double(-drawn.y))
         var base = cairo_matrix_t()
         cairo_get_matrix(sc, &base)
@@ -151,17 +150,14 @@ extension HUDRenderer {
         cairo_translate(sc, -c.x, -c.y)
         var zoom = cairo_matrix_t()
         cairo_get_matrix(sc, &zoom)
-        var m = geometry.matrix
-        cairo_transform(sc, &m)
-        IndicatorPainter.roundedRect(sc, s.layout.bezel, radius: s.configuration.cornerRadius)
         cairo_set_matrix(sc, &base)
-        cairo_clip(sc)
         cairo_save(sc)
         cairo_translate(sc, Double(blur.source.x), Double(blur.source.y))
         cairo_scale(sc, Double(blur.factor), Double(blur.factor))
         cairo_set_source_surface(sc, blur.image.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(sc), CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(cairo_get_source(sc), CAIRO_EXTEND_PAD)
+        cairo_set_operator(sc, CAIRO_OPERATOR_SOURCE)
         cairo_paint(sc)
         cairo_restore(sc)
         IndicatorPainter.setColor(sc, s.configuration.bezelColor, alpha: 1)
@@ -170,6 +166,16 @@ extension HUDRenderer {
         cairo_set_source_surface(sc, content.image.surface, Double(s.bezelDevice.x), Double(s.bezelDevice.y))
         cairo_pattern_set_filter(cairo_get_source(sc), CAIRO_FILTER_BILINEAR)
         cairo_paint(sc)
+        // Cut the scaled rounded shape out of the scratch rectangle.
+        cairo_set_matrix(sc, &base)
+        cairo_rectangle(sc, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
+        cairo_set_matrix(sc, &zoom)
+        var m = geometry.matrix
+        cairo_transform(sc, &m)
+        IndicatorPainter.roundedRect(sc, s.layout.bezel, radius: s.configuration.cornerRadius)
+        cairo_set_fill_rule(sc, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_operator(sc, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(sc)
         cairo_surface_flush(scratch.surface)
 
         cairo_save(cr)
