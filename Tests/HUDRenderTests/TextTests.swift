@@ -136,3 +136,20 @@ import Testing
         }
     }
 }
+
+@Suite struct SmallScreenTextTests {
+    @Test func detailsLongerThanTheScreenAreCutToFit() throws {
+        var c = HUDConfiguration.contrasting(.determinateHorizontalBar)
+        c.label.text = "Updating"
+        c.detailsLabel.text = String(repeating: "Many details that go on and on. ", count: 30)
+        let canvas = try TestCanvas(c, width: 320, height: 240)
+        let scene = try #require(canvas.renderer.scenes.first)
+        let details = try #require(scene.details)
+        #expect(details.isEllipsized)
+        // The bezel keeps its margin from the screen's edges, with the bar inside it.
+        let bezel = try #require(canvas.renderer.bezelFrame(id: 1))
+        #expect(bezel.y >= 20 && bezel.maxY <= 220)
+        let bar = try #require(canvas.renderer.indicatorFrame(id: 1))
+        #expect(bezel.contains(bar))
+    }
+}
