@@ -51,6 +51,20 @@ func writeLogo(_ path: String) {
     cairo_surface_destroy(s)
 }
 
+/// This process's peak resident set (VmHWM in /proc/self/status), in KiB. Unlike
+/// getrusage's ru_maxrss it starts afresh at exec, so `swift run` does not add its own.
+func peakResidentKiB() -> Int? {
+    let fd = open("/proc/self/status", O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard n > 0 else { return nil }
+    let text = String(decoding: buffer[0..<n], as: UTF8.self)
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+    return Int(line.split(separator: " ").dropFirst().first ?? "")
+}
+
 let width = 1920, height = 1080
 let logoPath = "/tmp/hud-bench-logo-\(getpid()).png"
 writeLogo(logoPath)
@@ -217,7 +231,7 @@ do {
     print("  full redraw, solid bezel, dimming step:    \(fmt(fullSolid))  = \(ratio(fullSolid, memcpyMs)) memcpys")
     print("  full repaint from caches (logo, dimmed):   \(fmt(repaint))  = \(ratio(repaint, memcpyMs)) memcpys")
     print("  cold full redraw (all caches dropped):     \(fmt(cold))  = \(ratio(cold, memcpyMs)) memcpys")
-    print("  peak RSS: \(usage.ru_maxrss / 1024) MiB")
+    print("  peak RSS: \(peakResidentKiB().map { "\($0 / 1024) MiB" } ?? "?") (VmHWM); getrusage ru_maxrss \(usage.ru_maxrss / 1024) MiB (kept across exec: includes swift run)")
 } catch {
     print("hud-bench: \(error)")
     exit(1)
