@@ -153,3 +153,28 @@ import Testing
         #expect(bezel.contains(bar))
     }
 }
+
+@Suite struct LanguageTests {
+    /// Han characters shared by Chinese and Japanese take each language's
+    /// glyph forms when the theme names the language.
+    @Test func theLanguageChoosesCJKGlyphForms() throws {
+        func render(_ language: String) throws -> TestCanvas {
+            var c = HUDConfiguration.contrasting(.text)
+            c.label.text = "直骨画"
+            c.label.font = HUDFont(size: 40)
+            var s = HUDRenderStyle()
+            s.language = language
+            return try TestCanvas(c, width: 320, height: 160, style: s)
+        }
+        let ja = try render("ja"), zh = try render("zh-CN"), ja2 = try render("ja")
+        var differing = 0, repeatDiffering = 0
+        for y in 0..<160 {
+            for x in 0..<320 {
+                if abs(ja.luma(x, y) - zh.luma(x, y)) > 64 { differing += 1 }
+                if ja.luma(x, y) != ja2.luma(x, y) { repeatDiffering += 1 }
+            }
+        }
+        #expect(differing > 50, "\(differing) pixels differ between ja and zh-CN")
+        #expect(repeatDiffering == 0)
+    }
+}
