@@ -143,8 +143,10 @@ public final class KMSDisplay: @unchecked Sendable {
             }
         } catch {
             // EACCES/EPERM: another client is master (VT switched away); wait for resume().
+            // EBUSY: the driver is still busy with an earlier commit; try again a frame later.
             if error.drmErrno == EACCES || error.drmErrno == EPERM { paused = true }
             onError?(error)
+            if error.drmErrno == EBUSY { requestFrame(at: now) }
         }
     }
 
