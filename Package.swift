@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
+        .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -22,6 +23,13 @@ let package = Package(
 
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
+
+        // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
+        .target(name: "HUDProtocol"),
+        .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
+        // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "CLinux"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDProtocol
+
+/// `hud daemon`: sets everything up, runs until quit or a signal, cleans up.
+public enum Daemon {
+    /// Runs the daemon on the calling (main) thread's behalf and returns its
+    /// exit code: 0 after quit/SIGTERM/SIGINT or when `kioskhud.disable` is
+    /// set, 1 when it could not start.
+    ///
+    /// Must be called before any other thread exists: it blocks the signals
+    /// the daemon takes through a signalfd.
+    public static func run(_ options: DaemonOptions, outputChoice: OutputSpec?,
+                           log: @escaping @Sendable (String) -> Void) -> Int32 {
+        SignalWatcher.blockSignals()
+        let cmdline = KernelCommandLine.read(path: options.kernelCommandLinePath)
+        for word in cmdline.unknown { log("ignoring unknown kernel parameter \(word)") }
+        if cmdline.disabled {
+            log("kioskhud.disable is set on the kernel command line; not starting")
+            return 0
+        }
+
+        let themeDirectory = options.themeDirectory ?? cmdline.theme.map { name in
+            (options.themesDirectory.hasSuffix("/") ? options.themesDirectory : options.themesDirectory + "/") + name
+        }
+        let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = {
+            guard let dir = themeDirectory else { return DaemonTheme() }
+            return try ThemeFile.load(directory: dir)
+        }
+        let theme: DaemonTheme
+        do {
+            theme = try loadTheme()
+        } catch {
+            // A theme named on the kernel command line must never stop a boot.
+            if options.themeDirectory != nil {
+                log("\(error)")
+                return 1
+            }
+            log("\(error); using the built-in theme")
+            theme = DaemonTheme()
+        }
+
+        var chosen = outputChoice ?? .auto
+        if outputChoice == nil, let fromKernel = cmdline.output {
+            do { chosen = try OutputSpec(parsing: fromKernel) } catch { log("kioskhud.output: \(error); using auto") }
+        }
+        let spec = chosen
+        let policy: AccessPolicy
+        do {
+            policy = AccessPolicy(group: try options.group.map { (g: String) throws(DaemonError) -> UInt32 in try AccessPolicy.groupID(g) })
+        } catch {
+            log("\(error)")
+            return 1
+        }
+
+        let latch: ExitLatch
+        let loop: EventLoop
+        do {
+            latch = try ExitLatch()
+            loop = try EventLoop()
+        } catch {
+            log("\(error)")
+            return 1
+        }
+        let stack = HUDStack(loop: loop)
+        let controller = HUDController(stack: stack, theme: theme)
+        let server: DaemonServer
+        do {
+            let output = try OutputFactory.make(spec, log: log)
+            server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
+                                  loadTheme: loadTheme, log: log, onExit: { latch.release($0) })
+        } catch {
+            log("\(error)")
+            loop.shutdown()
+            return 1
+        }
+        loop.execute {
+            server.assumeIsolated { server in
+                do {
+                    try server.start(watchSignals: true)
+                    log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
+                        + ", theme \(theme.name), output \(spec)")
+                } catch {
+                    log("\(error)")
+                    latch.release(1)
+                }
+            }
+        }
+        let code = latch.wait()
+        loop.shutdown()
+        return code
+    }
+}
