@@ -24,11 +24,18 @@ let package = Package(
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
+        // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
+        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo"]),
+        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
+                    exclude: ["Golden"]),
+        // `hud` command line (render, demo, ...) and the renderer benchmark.
+        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDProtocol", "HUDDaemon"]),
+        .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),

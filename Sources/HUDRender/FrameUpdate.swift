@@ -1,0 +1,13 @@
+/// What `HUDRenderer.update(to:)` found: the screen area that changed since
+/// the previous update, and problems met on the way (each reported once).
+public struct FrameUpdate: Sendable {
+    /// Device-pixel rectangles to repaint; empty when the picture is unchanged.
+    public var damage: DamageRegion
+    /// E.g. an unreadable custom image (drawn without it). Never fatal.
+    public var problems: [RenderError]
+
+    public init(damage: DamageRegion, problems: [RenderError]) {
+        self.damage = damage
+        self.problems = problems
+    }
+}

@@ -1,0 +1,140 @@
+import CCairo
+import HUDCore
+
+extension HUDRenderer {
+    /// Lays out one HUD: text (cached), indicator, bezel, device rectangles.
+    func makeScene(_ layer: HUDLayer, area: LayoutRect) -> LayerScene {
+        let c = layer.configuration, p = layer.presentation
+        let maxText = max(1, min(style.maximumTextWidth, geometry.logicalWidth - 4 * c.margin))
+        let text = layerText(id: layer.id, configuration: c, maximumWidth: maxText)
+
+        var indicatorSize: HUDSize?
+        var image: CairoImage?
+        var dynamic = DynamicIndicator.none
+        let square = HUDSize(width: style.indicatorSize, height: style.indicatorSize)
+        switch c.mode {
+        case .indeterminate:
+            indicatorSize = square
+            let steps = HUDPresentation.spinnerSteps
+            let phase = p.spinnerPhase.isFinite ? p.spinnerPhase : 0
+            dynamic = .spinner(step: ((Int((phase * Double(steps)).rounded()) % steps) + steps) % steps)
+        case .determinate:
+            indicatorSize = square
+            dynamic = .pie(progress: progressValue(p.progress))
+        case .annularDeterminate:
+            indicatorSize = square
+            dynamic = .ring(progress: progressValue(p.progress))
+        case .determinateHorizontalBar:
+            indicatorSize = IndicatorPainter.barSize
+            dynamic = .bar(progress: progressValue(p.progress))
+        case .success, .failure:
+            indicatorSize = square
+        case .customImage(let path):
+            image = loadImage(path)
+            if let image { indicatorSize = HUDSize(width: Double(image.width), height: Double(image.height)) }
+        case .text:
+            break
+        }
+
+        // Natural alignment shares one column so both labels start at the same edge.
+        if style.textAlignment == .natural {
+            let column = max(text.label?.width ?? 0, text.details?.width ?? 0)
+            text.label?.setColumnWidth(column)
+            text.details?.setColumnWidth(column)
+        }
+        let layout = BezelLayout.compute(
+            configuration: c, geometry: geometry, area: area, indicatorSize: indicatorSize,
+            label: text.label.map { HUDSize(width: $0.columnWidth, height: $0.height) },
+            details: text.details.map { HUDSize(width: $0.columnWidth, height: $0.height) },
+            parallax: p.parallaxOffset)
+
+        var keyConfiguration = c
+        keyConfiguration.progress = 0
+        let key = BezelKey(configuration: keyConfiguration, layout: layout,
+                           showsText: text.label != nil || text.details != nil, hasImage: image != nil)
+
+        let scale = p.bezelScale.isFinite && p.bezelScale > 0 ? p.bezelScale : 1
+        let alpha = p.bezelAlpha.isFinite ? min(max(p.bezelAlpha, 0), 1) : 1
+        let bezelDevice = deviceRect(layout.bezel, scale: 1, about: layout.bezel)
+        let drawn = alpha > 0 ? deviceRect(layout.bezel, scale: scale, about: layout.bezel) : PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var indicatorDevice = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if dynamic != .none, alpha > 0, let box = layout.indicator {
+            indicatorDevice = deviceRect(box, scale: scale, about: layout.bezel).insetBy(-1).intersection(drawn)
+        }
+        let bgAlpha = p.backgroundAlpha.isFinite ? min(max(p.backgroundAlpha, 0), 1) : 0
+        let dim = c.backgroundColor.multiplyingAlpha(by: bgAlpha)
+
+        var presentation = p
+        presentation.bezelAlpha = alpha
+        presentation.bezelScale = scale
+        return LayerScene(id: layer.id, configuration: c, presentation: presentation, layout: layout, key: key,
+                          dynamic: dynamic, label: text.label, details: text.details, image: image,
+                          bezelDevice: bezelDevice, drawnDevice: drawn, indicatorDevice: indicatorDevice,
+                          dimming: dim.alpha > 0 ? dim : nil)
+    }
+
+    private func progressValue(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+
+    /// The device pixels of `rect` scaled by `scale` about the centre of `bezel`.
+    func deviceRect(_ rect: LayoutRect, scale: Double, about bezel: LayoutRect) -> PixelRect {
+        let cx = bezel.midX, cy = bezel.midY
+        let r = LayoutRect(x: cx + (rect.x - cx) * scale, y: cy + (rect.y - cy) * scale,
+                           width: rect.width * scale, height: rect.height * scale)
+        return geometry.deviceRect(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    /// The labels of one HUD, laid out again only when they change.
+    private func layerText(id: Int, configuration c: HUDConfiguration, maximumWidth: Double) -> LayerText {
+        let wantsText = !c.label.text.isEmpty || !c.detailsLabel.text.isEmpty
+        if wantsText, textEngine == nil, textLoading == .onFirstUse { prepareText() }
+        guard wantsText, let engine = textEngine else {
+            return LayerText(label: nil, details: nil, labelSource: c.label, detailsSource: c.detailsLabel, maximumWidth: maximumWidth)
+        }
+        if let cached = textCaches[id], cached.labelSource == c.label, cached.detailsSource == c.detailsLabel,
+           cached.maximumWidth == maximumWidth {
+            return cached
+        }
+        func block(_ l: HUDLabel) -> TextBlock? {
+            l.text.isEmpty ? nil : TextBlock(engine: engine, label: l, maximumWidth: maximumWidth, alignment: style.textAlignment)
+        }
+        let text = LayerText(label: block(c.label), details: block(c.detailsLabel), labelSource: c.label,
+                             detailsSource: c.detailsLabel, maximumWidth: maximumWidth)
+        textCaches[id] = text
+        return text
+    }
+
+    /// A custom image, loaded once per path; a failure is reported once and
+    /// the HUD is drawn without it.
+    func loadImage(_ path: String) -> CairoImage? {
+        if let cached = images[path] { return cached }
+        do {
+            let image = try CairoImage.png(path: path)
+            images[path] = image
+            return image
+        } catch {
+            newProblems.append(error)
+            images[path] = .some(nil)
+            return nil
+        }
+    }
+
+    func loadLogoIfNeeded() {
+        guard !logoLoaded else { return }
+        logoLoaded = true
+        guard let path = backdrop.imagePath, !path.isEmpty else { return }
+        do {
+            logo = try CairoImage.png(path: path)
+        } catch {
+            newProblems.append(error)
+        }
+    }
+
+    /// Where bezels are centred: the screen, or with `.hudBelow` the part
+    /// of the screen under the centred logo.
+    func layoutArea() -> LayoutRect {
+        let w = geometry.logicalWidth, h = geometry.logicalHeight
+        guard backdrop.placement == .hudBelow, let logo else { return LayoutRect(x: 0, y: 0, width: w, height: h) }
+        let bottom = min(h, (h + Double(logo.height)) / 2)
+        return LayoutRect(x: 0, y: bottom, width: w, height: h - bottom)
+    }
+}

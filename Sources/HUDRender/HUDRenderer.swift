@@ -1,0 +1,183 @@
+import CCairo
+import Glibc
+import HUDCore
+
+/// Draws `HUDSnapshot`s into pixel buffers with Cairo and Pango.
+///
+/// Two steps per frame: `update(to:)` takes the snapshot and answers what
+/// changed on screen (damage); `draw(into:region:)` paints any region of the
+/// current picture into a buffer — the same code for a mapped DRM dumb
+/// buffer and for a PNG. Bezels (blurred backdrop, tint, labels) are drawn
+/// once and reused until they change; a spinner step repaints only its box.
+///
+/// Not thread-safe: use one renderer from one thread (or actor).
+public final class HUDRenderer {
+    /// When Pango and fontconfig (10–17 ms on first use) get loaded.
+    public enum TextLoading: Sendable {
+        /// On the first frame that has text. Default.
+        case onFirstUse
+        /// Only in `prepareText()`; frames before it are drawn without labels,
+        /// so the first frame never waits for fonts.
+        case afterPrepareText
+    }
+
+    public let geometry: ScreenGeometry
+    public private(set) var style: HUDRenderStyle
+    public private(set) var backdrop: HUDBackdrop
+    let textLoading: TextLoading
+    var textEngine: TextEngine?
+
+    var scenes: [LayerScene] = []
+    var fullDamagePending = true
+    /// Bumped by every update that changes more than dynamic indicators.
+    var sceneGeneration = 0
+    var newProblems: [RenderError] = []
+
+    var logo: CairoImage?
+    var logoLoaded = false
+    var backdropImage: CairoImage?
+    var backdropGeneration = 0
+    var images: [String: CairoImage?] = [:]
+    var textCaches: [Int: LayerText] = [:]
+    var bezelCaches: [Int: BezelCache] = [:]
+    var blurCaches: [Int: BlurredBackdrop] = [:]
+    var indicatorCache: IndicatorCache?
+    var targets: [TargetSurface] = []
+
+    public init(geometry: ScreenGeometry, style: HUDRenderStyle = HUDRenderStyle(),
+                backdrop: HUDBackdrop = HUDBackdrop(), textLoading: TextLoading = .onFirstUse) {
+        self.geometry = geometry
+        self.style = style
+        self.backdrop = backdrop
+        self.textLoading = textLoading
+    }
+
+    // MARK: Settings
+
+    /// New renderer settings: everything is redrawn at the next update.
+    public func setStyle(_ newStyle: HUDRenderStyle) {
+        guard newStyle != style else { return }
+        let hadText = textEngine != nil
+        if newStyle.language != style.language { textEngine = nil }
+        textCaches.removeAll()
+        style = newStyle
+        if hadText, textEngine == nil { prepareText() }
+        invalidateCaches()
+    }
+
+    /// A new screen backdrop: the image is loaded at the next update.
+    public func setBackdrop(_ newBackdrop: HUDBackdrop) {
+        guard newBackdrop != backdrop else { return }
+        backdrop = newBackdrop
+        logo = nil
+        logoLoaded = false
+        invalidateCaches()
+    }
+
+    /// Drops every cached image (bezels, blurs, backdrop) and marks the whole
+    /// screen damaged: the next frame is a full redraw.
+    public func invalidateCaches() {
+        backdropImage = nil
+        backdropGeneration += 1
+        bezelCaches.removeAll()
+        blurCaches.removeAll()
+        indicatorCache = nil
+        fullDamagePending = true
+    }
+
+    // MARK: Text
+
+    /// Loads Pango and fonts now (10–17 ms the first time in a process).
+    /// With `.afterPrepareText`, labels appear from the next update on.
+    public func prepareText() {
+        guard textEngine == nil else { return }
+        let engine = TextEngine(language: style.language)
+        engine.warmUp()
+        textEngine = engine
+    }
+
+    /// Whether labels are drawn (Pango loaded).
+    public var isTextReady: Bool { textEngine != nil }
+
+    /// Loads fontconfig's configuration and font cache. Safe on any thread,
+    /// so a program can start it beside its first frame; a later
+    /// `prepareText()` then takes a fraction of the time.
+    public static func preloadFonts() {
+        TextEngine(language: "").warmUp()
+    }
+
+    // MARK: Frames
+
+    /// Takes the picture at one instant and answers which device pixels
+    /// differ from the previous update's picture (all of them the first time
+    /// and after `invalidateCaches()`).
+    public func update(to snapshot: HUDSnapshot) -> FrameUpdate {
+        loadLogoIfNeeded()
+        let area = layoutArea()
+        var next: [LayerScene] = []
+        next.reserveCapacity(snapshot.layers.count)
+        for layer in snapshot.layers where layer.presentation.isVisible {
+            next.append(makeScene(layer, area: area))
+        }
+        let damage = damageBetween(scenes, next)
+        scenes = next
+        let ids = Set(next.map(\.id))
+        if textCaches.count > ids.count { textCaches = textCaches.filter { ids.contains($0.key) } }
+        if bezelCaches.count > ids.count { bezelCaches = bezelCaches.filter { ids.contains($0.key) } }
+        if blurCaches.count > ids.count { blurCaches = blurCaches.filter { ids.contains($0.key) } }
+        let problems = newProblems
+        newProblems.removeAll()
+        return FrameUpdate(damage: damage, problems: problems)
+    }
+
+    /// Paints `region` of the current picture (the last `update`) into
+    /// `buffer`, which must match the geometry's pixel size.
+    public func draw(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) {
+        guard buffer.width == geometry.pixelWidth, buffer.height == geometry.pixelHeight else {
+            throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
+                                  found: "\(buffer.width)×\(buffer.height)")
+        }
+        let target = try targetSurface(for: buffer)
+        var cr: OpaquePointer?
+        defer { if let cr { cairo_destroy(cr) } }
+        for raw in region.rects {
+            let rect = raw.intersection(geometry.bounds)
+            guard !rect.isEmpty else { continue }
+            if let index = fastIndicatorLayer(for: rect) {
+                try drawIndicatorFast(into: target, layer: index, rect: rect)
+                continue
+            }
+            if cr == nil { cr = target.makeContext() }
+            if let cr { try drawScene(cr, clip: rect, layerCount: scenes.count) }
+        }
+        cairo_surface_flush(target.surface)
+    }
+
+    /// `update(to:)` then a full redraw: for stills and PNGs.
+    @discardableResult
+    public func render(_ snapshot: HUDSnapshot, into buffer: PixelBuffer) throws(RenderError) -> FrameUpdate {
+        let result = update(to: snapshot)
+        try draw(into: buffer, region: DamageRegion([geometry.bounds]))
+        return result
+    }
+
+    // MARK: Layout queries (device pixels), for tests and outputs
+
+    /// The bezel of the HUD with `id` at scale 1, as of the last update.
+    public func bezelFrame(id: Int) -> PixelRect? { scenes.first { $0.id == id }?.bezelDevice }
+
+    /// The box the HUD's changing indicator (spinner, pie, ring, bar) repaints.
+    public func indicatorFrame(id: Int) -> PixelRect? {
+        guard let s = scenes.first(where: { $0.id == id }), !s.indicatorDevice.isEmpty else { return nil }
+        return s.indicatorDevice
+    }
+
+    /// The label and details frames of the HUD with `id`, nil when not shown.
+    public func textFrames(id: Int) -> (label: PixelRect?, details: PixelRect?) {
+        guard let s = scenes.first(where: { $0.id == id }) else { return (nil, nil) }
+        func device(_ r: LayoutRect?) -> PixelRect? {
+            r.map { geometry.deviceRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        }
+        return (device(s.layout.label), device(s.layout.details))
+    }
+}

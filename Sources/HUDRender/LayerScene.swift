@@ -1,0 +1,32 @@
+import HUDCore
+
+/// One HUD as the renderer will draw it: its layout, text and the device
+/// rectangles used for damage.
+struct LayerScene {
+    var id: Int
+    var configuration: HUDConfiguration
+    var presentation: HUDPresentation
+    var layout: BezelLayout
+    var key: BezelKey
+    var dynamic: DynamicIndicator
+    var label: TextBlock?
+    var details: TextBlock?
+    var image: CairoImage?
+    /// The bezel at scale 1 (the cached image's extent).
+    var bezelDevice: PixelRect
+    /// What the bezel covers on screen after `bezelScale`; empty when transparent.
+    var drawnDevice: PixelRect
+    /// The dynamic indicator's box on screen; empty when there is none.
+    var indicatorDevice: PixelRect
+    /// The background dimming colour with `backgroundAlpha` applied, nil when none.
+    var dimming: HUDColor?
+
+    /// What the layer looks like, for deciding whether a blur above it must be recomputed.
+    var look: LayerLook { LayerLook(key: key, presentation: presentation) }
+}
+
+/// A layer's appearance as a value.
+struct LayerLook: Hashable {
+    var key: BezelKey
+    var presentation: HUDPresentation
+}

@@ -1,0 +1,41 @@
+/// Memory the renderer draws into: a mapped DRM dumb buffer, a PNG's pixels,
+/// anything laid out as rows of 32-bit `format` pixels.
+///
+/// The renderer never owns or frees the memory; it must stay valid while a
+/// `draw` call runs.
+public struct PixelBuffer: @unchecked Sendable {
+    public var base: UnsafeMutableRawPointer
+    public var width: Int
+    public var height: Int
+    /// Bytes from one row to the next (a dumb buffer's `pitch`).
+    public var stride: Int
+    public var format: PixelFormat
+
+    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat = .xrgb8888) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+    }
+
+    /// Checks what Cairo needs: a positive size, and a stride that is at
+    /// least `cairo_format_stride_for_width` and a multiple of 4.
+    public func validate() throws(RenderError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw .badBuffer("size \(width)×\(height) is outside 1…32767")
+        }
+        guard let minimum = format.minimumStride(forWidth: width) else {
+            throw .badBuffer("Cairo has no stride for width \(width)")
+        }
+        guard stride >= minimum, stride % 4 == 0 else {
+            throw .badBuffer("stride \(stride) does not fit \(width) \(format.rawValue) pixels (Cairo needs a multiple of 4, at least \(minimum))")
+        }
+    }
+
+    /// The 32-bit pixel at column `x`, row `y` (no bounds check beyond a precondition).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+        return base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+}

@@ -1,0 +1,24 @@
+import CCairo
+
+/// The layout of one 32-bit pixel in a `PixelBuffer`, little-endian words.
+public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
+    /// `DRM_FORMAT_XRGB8888`, Cairo's `CAIRO_FORMAT_RGB24`: the top byte is ignored.
+    case xrgb8888
+    /// `DRM_FORMAT_ARGB8888`, Cairo's `CAIRO_FORMAT_ARGB32`: premultiplied alpha.
+    case argb8888
+
+    var cairoFormat: cairo_format_t {
+        switch self {
+        case .xrgb8888: return CAIRO_FORMAT_RGB24
+        case .argb8888: return CAIRO_FORMAT_ARGB32
+        }
+    }
+
+    /// The smallest row stride Cairo accepts for `width` pixels
+    /// (`cairo_format_stride_for_width`), or nil when the width is out of range.
+    public func minimumStride(forWidth width: Int) -> Int? {
+        guard width > 0, width <= Int(Int32.max) else { return nil }
+        let stride = Int(cairo_format_stride_for_width(cairoFormat, Int32(width)))
+        return stride > 0 ? stride : nil
+    }
+}

@@ -1,0 +1,40 @@
+import CCairo
+import CPangoCairo
+import HUDCore
+
+/// Pango's font map and context, made once per renderer. Creating them
+/// costs little; the first layout loads fontconfig (10–17 ms), which is why
+/// the renderer can draw frames before `prepare()`.
+final class TextEngine {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+
+    init(language: String) {
+        // Our own font map (pango_cairo_font_map_new), not the per-thread default.
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        // Metrics independent of the device transform: the same layout at any scale or rotation.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, kiosk_FALSE)
+        if !language.isEmpty {
+            pango_context_set_language(context, pango_language_from_string(language))
+        }
+    }
+
+    deinit {
+        kiosk_g_object_unref(UnsafeMutableRawPointer(context))
+        kiosk_g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Loads fontconfig and the default fonts by laying out a short string.
+    func warmUp() {
+        let block = TextBlock(engine: self, label: HUDLabel(text: "Ag", font: .label, maximumLines: 1),
+                              maximumWidth: 100, alignment: .center)
+        _ = block.unknownGlyphCount
+    }
+}

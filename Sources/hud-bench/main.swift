@@ -1,0 +1,1 @@
+print("hud-bench: to do")

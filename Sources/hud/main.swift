@@ -1,0 +1,9 @@
+import Glibc
+
+// `hud <command> [options]`. One line per command; each lives in its own file.
+let commands: [Subcommand] = [
+    RenderCommand.subcommand,
+    DemoCommand.subcommand,
+]
+
+exit(Subcommand.dispatch(CommandLine.arguments, commands: commands))
