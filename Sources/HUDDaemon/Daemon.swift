@@ -25,9 +25,16 @@ public enum Daemon {
         let themeDirectory = options.themeDirectory ?? cmdline.theme.map { name in
             (options.themesDirectory.hasSuffix("/") ? options.themesDirectory : options.themesDirectory + "/") + name
         }
+        let progressMode = options.progressMode
         let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = {
-            guard let dir = themeDirectory else { return DaemonTheme() }
-            return try ThemeFile.load(directory: dir)
+            var theme = DaemonTheme()
+            if let dir = themeDirectory {
+                let (loaded, warnings) = try DaemonTheme.load(directory: dir)
+                for w in warnings { log("theme: \(w)") }
+                theme = loaded
+            }
+            theme.progressMode = progressMode
+            return theme
         }
         let theme: DaemonTheme
         do {
@@ -68,7 +75,7 @@ public enum Daemon {
         let controller = HUDController(stack: stack, theme: theme)
         let server: DaemonServer
         do {
-            let output = try OutputFactory.make(spec, log: log)
+            let output = try OutputFactory.make(spec, size: options.pictureSize, log: log)
             server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
                                   loadTheme: loadTheme, log: log, onExit: { latch.release($0) })
         } catch {

@@ -1,8 +1,10 @@
+import HUDCore
+
 /// What `hud daemon` was asked to do.
 public struct DaemonOptions: Sendable {
     /// The default socket: /run/kioskhud/hud.sock.
     public static let defaultSocketPath = "/run/kioskhud/hud.sock"
-    /// Where `kioskhud.theme=NAME` themes live: NAME/theme.conf under here.
+    /// Where `kioskhud.theme=NAME` themes live: NAME/theme.json under here.
     public static let defaultThemesDirectory = "/usr/share/kioskhud/themes"
 
     public var socketPath = DaemonOptions.defaultSocketPath
@@ -19,6 +21,10 @@ public struct DaemonOptions: Sendable {
     /// Show the theme's HUD at once (as psplash does), with this label if set.
     public var showAtStart = false
     public var startLabel: String?
+    /// The indicator progress switches to when the HUD shows none.
+    public var progressMode: HUDMode = .determinateHorizontalBar
+    /// The picture size of `png:` output.
+    public var pictureSize: (width: Int, height: Int) = (1280, 800)
     /// More clients are refused with `error code=busy`.
     public var maxClients = 32
     /// A client that leaves a message half-sent this long is dropped.

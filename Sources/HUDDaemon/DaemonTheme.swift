@@ -1,30 +1,55 @@
 import HUDCore
+import HUDRender
 
-/// How the daemon's HUD looks when a client does not say: the base
-/// configuration every `show` starts from, and the screen behind it.
-///
-/// Read from a `theme.conf` (see `ThemeFile`); images are resolved against
-/// the theme's directory.
+/// How the daemon's HUD looks when a client does not say: a HUDRender
+/// `HUDTheme` (`theme.json` in a theme directory, images beside it) turned
+/// into the configuration every fresh `show` starts from, the renderer's
+/// style and the screen behind the HUD.
 public struct DaemonTheme: Hashable, Sendable {
-    /// Name shown in logs (the directory name).
-    public var name = "builtin"
-    /// The configuration a `show` starts from.
-    public var base = HUDConfiguration()
-    /// The indicator used when progress arrives and the HUD shows none
-    /// (`hud progress`, psplash's `PROGRESS`).
-    public var progressMode: HUDMode = .determinateHorizontalBar
-    /// The screen colour behind the HUD.
-    public var backdropColor = HUDColor.black
-    /// A PNG drawn centred on the screen (a logo), absolute path.
-    public var backdropImage: String?
-    /// `hudBelow`: the HUD sits under the backdrop image instead of over it.
-    public var hudBelowImage = false
-    /// BCP 47 language for text shaping and CJK glyph choice; empty = guess.
-    public var language = ""
+    /// The theme file's name for a theme directory.
+    public static let fileName = "theme.json"
 
-    public init() {
-        base.bezelStyle = .solidColor
-        base.label.font.family = "Noto Sans, Noto Sans CJK SC, DejaVu Sans, sans-serif"
-        base.detailsLabel.font.family = base.label.font.family
+    /// Shown in logs and `status` (the directory's name, or `builtin`).
+    public var name = "builtin"
+    public var theme = HUDTheme()
+    /// The indicator used when progress arrives and the HUD shows none
+    /// (`hud progress`, psplash's `PROGRESS`); `hud daemon --progress-mode`.
+    public var progressMode: HUDMode = .determinateHorizontalBar
+
+    public init() {}
+
+    /// The configuration a fresh `show` starts from.
+    public var base: HUDConfiguration {
+        var c = HUDConfiguration()
+        theme.apply(to: &c)
+        return c
+    }
+
+    public var style: HUDRenderStyle {
+        var s = HUDRenderStyle()
+        theme.apply(to: &s)
+        return s
+    }
+
+    public var backdrop: HUDBackdrop {
+        var b = HUDBackdrop()
+        theme.apply(to: &b)
+        return b
+    }
+
+    /// Loads `directory/theme.json`. Bad keys keep their defaults and come
+    /// back as `warnings`; a file that cannot be read or is not JSON at all
+    /// is an error.
+    /// - Throws: `ThemeError` naming the file and what was wrong.
+    public static func load(directory: String) throws(ThemeError) -> (theme: DaemonTheme, warnings: [String]) {
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let load = HUDTheme.load(file: path)
+        if let fatal = load.problems.first(where: { $0.key == nil }) {
+            throw ThemeError(path: path, fatal.message)
+        }
+        var t = DaemonTheme()
+        t.theme = load.theme
+        t.name = String(directory.split(separator: "/").last ?? "theme")
+        return (t, load.problems.map(\.description))
     }
 }

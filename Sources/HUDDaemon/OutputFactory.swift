@@ -1,7 +1,9 @@
 /// Makes the output `--output` names.
 public enum OutputFactory {
     /// - Throws: `DaemonError.output` when that output cannot be made.
-    public static func make(_ spec: OutputSpec, log: @Sendable (String) -> Void) throws(DaemonError) -> any HUDOutput {
+    /// - Parameter size: the picture size for `png:` (KMS uses the display's mode).
+    public static func make(_ spec: OutputSpec, size: (width: Int, height: Int) = (1280, 800),
+                            log: @escaping @Sendable (String) -> Void) throws(DaemonError) -> any HUDOutput {
         switch spec {
         case .none:
             return NoOutput()
@@ -10,8 +12,8 @@ public enum OutputFactory {
             return NoOutput()
         case .kms:
             throw .output("the KMS output is not in this build yet")
-        case .png:
-            throw .output("the PNG output is not in this build yet")
+        case .png(let directory):
+            return try PNGOutput(directory: directory, width: size.width, height: size.height, log: log)
         }
     }
 }
