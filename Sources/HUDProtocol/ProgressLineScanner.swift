@@ -59,7 +59,7 @@ public struct ProgressLineScanner: @unchecked Sendable {
             value = scanMarkers(Array(line.utf8))
         }
         guard let v = value, v.isFinite else { return nil }
-        return min(max(v / scale * 100, 0), 100)
+        return min(max(v * 100 / scale, 0), 100)
     }
 
     private func scanMarkers(_ bytes: [UInt8]) -> Double? {
