@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "CLinux"]),
-        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
