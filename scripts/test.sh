@@ -6,3 +6,4 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
 bash scripts/check-isolation.sh
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"

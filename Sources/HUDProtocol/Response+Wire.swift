@@ -17,9 +17,10 @@ extension Response {
         case "ok":
             return .ok(m.fields)
         case "error":
-            let code = m.fields.first { $0.key == "code" }?.value ?? ""
+            // An unknown code reads as `failed`; a missing reason as the code's name.
+            let code = ErrorCode(rawValue: m.fields.first { $0.key == "code" }?.value ?? "") ?? .failed
             let reason = m.fields.first { $0.key == "reason" }?.value ?? ""
-            return .error(code: ErrorCode(rawValue: code) ?? .failed, reason: reason.isEmpty ? code : reason)
+            return .error(code: code, reason: reason.isEmpty ? code.rawValue : reason)
         default:
             throw ProtocolError(.syntax, "expected 'ok' or 'error', got '\(m.verb)'")
         }
