@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
         // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
-        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo"]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, ...) and the renderer benchmark.

@@ -1,12 +1,15 @@
-/// The blurred copy of what lies under a bezel: a downscaled, box-blurred
-/// image of `source`, drawn back scaled up by `factor` with bilinear filtering.
+/// The blurred copy of what lies under a bezel: `source` (device pixels)
+/// downscaled by `factor` and box-blurred, drawn back scaled up with
+/// bilinear filtering.
 final class BlurredBackdrop {
     let key: BlurKey
+    let source: PixelRect
     let image: CairoImage
     let factor: Int
 
-    init(key: BlurKey, image: CairoImage, factor: Int) {
+    init(key: BlurKey, source: PixelRect, image: CairoImage, factor: Int) {
         self.key = key
+        self.source = source
         self.image = image
         self.factor = factor
     }

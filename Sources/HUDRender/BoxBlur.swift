@@ -1,53 +1,72 @@
-import Glibc
-
-/// Repeated box blurs, which approach a Gaussian: three passes of radius r
-/// have a standard deviation of √((2r+1)² − 1)/2 pixels. Runs on small
-/// (downscaled) images, so a plain sliding window is fast enough.
+/// Repeated box blurs, which approach a Gaussian: `passes` passes of radius
+/// r have a variance of passes·((2r+1)² − 1)/12 pixels². Meant for small
+/// (downscaled) images. The four 8-bit channels travel in 16-bit lanes of
+/// one 64-bit word, so each step is one add and one subtract; edges repeat.
 enum BoxBlur {
+    /// Windows wider than this could overflow a 16-bit lane (255 × 257 > 65535).
+    static let maximumRadius = 128
+
     /// The radius whose `passes` box passes give standard deviation `sigma`.
     static func radius(forSigma sigma: Double, passes: Int) -> Int {
         guard sigma > 0, passes > 0 else { return 0 }
-        return max(0, Int(((12 * sigma * sigma / Double(passes) + 1).squareRoot() - 1) / 2 + 0.5))
+        let r = Int(((12 * sigma * sigma / Double(passes) + 1).squareRoot() - 1) / 2 + 0.5)
+        return min(max(0, r), maximumRadius)
     }
 
-    /// Blurs 32-bit pixels (4 independent 8-bit channels) in place; edges repeat.
+    @inline(__always) private static func spread(_ p: UInt32) -> UInt64 {
+        let q = UInt64(p)
+        return (q & 0xFF) | (q & 0xFF00) << 8 | (q & 0xFF_0000) << 16 | (q & 0xFF00_0000) << 24
+    }
+
+    @inline(__always) private static func pack(_ s: UInt64, _ inverse: UInt64) -> UInt32 {
+        let c0 = ((s & 0xFFFF) * inverse) >> 16
+        let c1 = (((s >> 16) & 0xFFFF) * inverse) >> 16
+        let c2 = (((s >> 32) & 0xFFFF) * inverse) >> 16
+        let c3 = ((s >> 48) * inverse) >> 16
+        return UInt32(truncatingIfNeeded: c0 | c1 << 8 | c2 << 16 | c3 << 24)
+    }
+
+    /// Blurs 32-bit pixels in place.
     static func blur(_ data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, radius: Int, passes: Int) {
-        guard radius > 0, width > 0, height > 0 else { return }
-        var line = [UInt32](repeating: 0, count: max(width, height))
-        var out = [UInt32](repeating: 0, count: max(width, height))
+        let r = min(radius, maximumRadius)
+        guard r > 0, width > 0, height > 0 else { return }
+        let window = UInt64(2 * r + 1)
+        // floor(65536 / window) + 1 never rounds a full channel above 255 for windows ≤ 257.
+        let inverse = (1 << 16) / window + 1
+        let line = UnsafeMutablePointer<UInt64>.allocate(capacity: max(width, height))
+        let sums = UnsafeMutablePointer<UInt64>.allocate(capacity: width)
+        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        defer { line.deallocate(); sums.deallocate(); copy.deallocate() }
+        @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+            (data + y * stride).assumingMemoryBound(to: UInt32.self)
+        }
         for _ in 0..<passes {
+            // Horizontal: slide along each row.
             for y in 0..<height {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { line[x] = row[x] }
-                slide(line, into: &out, count: width, radius: radius)
-                for x in 0..<width { row[x] = out[x] }
+                let p = row(y)
+                for x in 0..<width { line[x] = spread(p[x]) }
+                var s: UInt64 = line[0] &* UInt64(r + 1)
+                for i in 1...r { s &+= line[min(i, width - 1)] }
+                for x in 0..<width {
+                    p[x] = pack(s, inverse)
+                    s = s &+ line[min(x + r + 1, width - 1)] &- line[max(x - r, 0)]
+                }
             }
-            for x in 0..<width {
-                for y in 0..<height { line[y] = (data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self) }
-                slide(line, into: &out, count: height, radius: radius)
-                for y in 0..<height { (data + y * stride).storeBytes(of: out[y], toByteOffset: x * 4, as: UInt32.self) }
+            // Vertical: one running sum per column, walking down the rows.
+            for y in 0..<height { (copy + y * width).update(from: row(y), count: width) }
+            @inline(__always) func src(_ y: Int) -> UnsafeMutablePointer<UInt32> { copy + min(max(y, 0), height - 1) * width }
+            for x in 0..<width { sums[x] = spread(copy[x]) &* UInt64(r + 1) }
+            for i in 1...r {
+                let s = src(i)
+                for x in 0..<width { sums[x] &+= spread(s[x]) }
             }
-        }
-    }
-
-    /// One box pass over `count` pixels with a running sum per channel.
-    private static func slide(_ src: [UInt32], into dst: inout [UInt32], count: Int, radius: Int) {
-        let window = UInt32(2 * radius + 1)
-        let inverse = (UInt32(1) << 16) / window + 1
-        var s0: UInt32 = 0, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
-        @inline(__always) func at(_ i: Int) -> UInt32 { src[min(max(i, 0), count - 1)] }
-        for i in -radius...radius {
-            let p = at(i)
-            s0 += p & 0xFF; s1 += (p >> 8) & 0xFF; s2 += (p >> 16) & 0xFF; s3 += p >> 24
-        }
-        for i in 0..<count {
-            dst[i] = min((s0 * inverse) >> 16, 255) | min((s1 * inverse) >> 16, 255) << 8
-                | min((s2 * inverse) >> 16, 255) << 16 | min((s3 * inverse) >> 16, 255) << 24
-            let add = at(i + radius + 1), sub = at(i - radius)
-            s0 = s0 + (add & 0xFF) - (sub & 0xFF)
-            s1 = s1 + ((add >> 8) & 0xFF) - ((sub >> 8) & 0xFF)
-            s2 = s2 + ((add >> 16) & 0xFF) - ((sub >> 16) & 0xFF)
-            s3 = s3 + (add >> 24) - (sub >> 24)
+            for y in 0..<height {
+                let out = row(y), add = src(y + r + 1), sub = src(y - r)
+                for x in 0..<width {
+                    out[x] = pack(sums[x], inverse)
+                    sums[x] = sums[x] &+ spread(add[x]) &- spread(sub[x])
+                }
+            }
         }
     }
 }

@@ -16,8 +16,10 @@ public struct DamageRegion: Hashable, Sendable {
     /// Pixels covered, counting overlaps once only where rectangles were merged.
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
 
+    /// The smallest rectangle holding the whole region.
     public var bounds: PixelRect { rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
 
+    /// Adds `rect`, merged with the rectangles it overlaps; empty ones are ignored.
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         var merged = rect

@@ -1,7 +1,9 @@
 /// Renderer settings that are not part of MBProgressHUD's configuration.
+/// Values out of range are clamped where used (blur 0…100, indicator 1…1000).
 public struct HUDRenderStyle: Hashable, Sendable {
     /// Standard deviation of the bezel's backdrop blur, in points.
     public var blurRadius: Double = 12
+    public var blurMethod: BlurMethod = .downscaledBoxBlur
     /// Labels wrap at this width in points (and never wider than the screen
     /// less four margins, as in MBProgressHUD).
     public var maximumTextWidth: Double = 320

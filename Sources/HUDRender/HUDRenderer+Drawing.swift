@@ -6,60 +6,87 @@ extension HUDRenderer {
     /// Paints the backdrop and the first `layerCount` layers into `clip`
     /// (device pixels), optionally with the dimming of the layer after them
     /// (what a blurred bezel sees) or without one layer's dynamic indicator.
-    func drawScene(_ cr: OpaquePointer, clip: PixelRect, layerCount: Int,
-                   dimmingOf: Int? = nil, skippingIndicatorOf skip: Int? = nil) throws(RenderError) {
+    ///
+    /// Coordinates are device pixels in the context's current matrix, so a
+    /// caller can draw the scene at half size (`downscaled`: images are
+    /// filtered bilinearly, which at exactly ½ averages 2×2 pixels).
+    func drawScene(_ cr: OpaquePointer, clip: PixelRect, layerCount: Int, dimmingOf: Int? = nil,
+                   skippingIndicatorOf skip: Int? = nil, downscaled: Bool = false) throws(RenderError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
         cairo_clip(cr)
-        try paintBackdrop(cr)
-        for i in 0..<min(layerCount, scenes.count) {
-            try drawLayer(cr, index: i, clip: clip, withIndicator: i != skip)
+        // The bottom HUD's dimming is baked into the base: one copy or fill instead of two passes.
+        let count = min(layerCount, scenes.count)
+        let baseDimming = (count > 0 || dimmingOf == 0) ? scenes.first?.dimming : nil
+        try paintBase(cr, dimming: baseDimming, downscaled: downscaled)
+        for i in 0..<count {
+            try drawLayer(cr, index: i, clip: clip, withIndicator: i != skip,
+                          withDimming: !(i == 0 && baseDimming != nil), downscaled: downscaled)
         }
-        if let d = dimmingOf, scenes.indices.contains(d), let dim = scenes[d].dimming {
+        if let d = dimmingOf, scenes.indices.contains(d), let dim = scenes[d].dimming, !(d == 0 && baseDimming != nil) {
             cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
             cairo_paint(cr)
         }
     }
 
-    private func paintBackdrop(_ cr: OpaquePointer) throws(RenderError) {
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        if logo != nil {
-            let image = try backdropSurface()
-            cairo_set_source_surface(cr, image.surface, 0, 0)
-        } else {
-            cairo_set_source_rgb(cr, backdrop.color.red, backdrop.color.green, backdrop.color.blue)
+    /// The screen colour and the centred logo, with `dimming` over both: a
+    /// fill of the blended colour plus a copy (and blend) of the logo's box only.
+    private func paintBase(_ cr: OpaquePointer, dimming: HUDColor?, downscaled: Bool) throws(RenderError) {
+        var c = backdrop.color
+        if let d = dimming {
+            c = HUDColor(red: c.red * (1 - d.alpha) + d.red * d.alpha, green: c.green * (1 - d.alpha) + d.green * d.alpha,
+                         blue: c.blue * (1 - d.alpha) + d.blue * d.alpha)
         }
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgb(cr, c.red, c.green, c.blue)
         cairo_paint(cr)
+        if let (image, rect) = try logoSurface() {
+            cairo_set_source_surface(cr, image.surface, Double(rect.x), Double(rect.y))
+            if downscaled { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR) }
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            cairo_fill(cr)
+            if let d = dimming {
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                cairo_set_source_rgba(cr, d.red, d.green, d.blue, d.alpha)
+                cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+                cairo_fill(cr)
+            }
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
-    /// The screen colour with the logo centred, drawn once at full size.
-    private func backdropSurface() throws(RenderError) -> CairoImage {
-        if let backdropImage { return backdropImage }
-        let image = try CairoImage(format: CAIRO_FORMAT_RGB24, width: geometry.pixelWidth, height: geometry.pixelHeight)
+    /// The logo over the screen colour, turned and scaled for the buffer,
+    /// drawn once; and the device pixels it covers.
+    private func logoSurface() throws(RenderError) -> (CairoImage, PixelRect)? {
+        guard let logo else { return nil }
+        if let logoDevice { return (logoDevice, logoDeviceRect) }
+        let x = geometry.snap((geometry.logicalWidth - Double(logo.width)) / 2)
+        let y = geometry.snap((geometry.logicalHeight - Double(logo.height)) / 2)
+        let rect = geometry.deviceRect(x: x, y: y, width: Double(logo.width), height: Double(logo.height))
+        guard !rect.isEmpty else { return nil }
+        let image = try CairoImage(format: CAIRO_FORMAT_RGB24, width: rect.width, height: rect.height)
+        cairo_surface_set_device_offset(image.surface, Double(-rect.x), Double(-rect.y))
         let cr = image.makeContext()
-        defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, backdrop.color.red, backdrop.color.green, backdrop.color.blue)
         cairo_paint(cr)
-        if let logo {
-            var m = geometry.matrix
-            cairo_set_matrix(cr, &m)
-            let x = geometry.snap((geometry.logicalWidth - Double(logo.width)) / 2)
-            let y = geometry.snap((geometry.logicalHeight - Double(logo.height)) / 2)
-            cairo_set_source_surface(cr, logo.surface, x, y)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-        }
+        var m = geometry.matrix
+        cairo_set_matrix(cr, &m)
+        cairo_set_source_surface(cr, logo.surface, x, y)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_destroy(cr)
         cairo_surface_flush(image.surface)
-        backdropImage = image
-        return image
+        cairo_surface_set_device_offset(image.surface, 0, 0)
+        logoDevice = image
+        logoDeviceRect = rect
+        return (image, rect)
     }
 
-    private func drawLayer(_ cr: OpaquePointer, index: Int, clip: PixelRect, withIndicator: Bool) throws(RenderError) {
+    private func drawLayer(_ cr: OpaquePointer, index: Int, clip: PixelRect, withIndicator: Bool,
+                           withDimming: Bool, downscaled: Bool) throws(RenderError) {
         let s = scenes[index]
-        if let dim = s.dimming {
+        if withDimming, let dim = s.dimming {
             cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
             cairo_paint(cr)
         }
@@ -67,7 +94,6 @@ extension HUDRenderer {
         let cache = try bezelCache(for: index)
         let p = s.presentation
         cairo_save(cr)
-        cairo_identity_matrix(cr)
         if p.bezelScale != 1 {
             let c = geometry.devicePoint(x: s.layout.bezel.midX, y: s.layout.bezel.midY)
             cairo_translate(cr, c.x, c.y)
@@ -75,7 +101,11 @@ extension HUDRenderer {
             cairo_translate(cr, -c.x, -c.y)
         }
         cairo_set_source_surface(cr, cache.image.surface, Double(s.bezelDevice.x), Double(s.bezelDevice.y))
-        if p.bezelScale != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR) }
+        if downscaled {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        } else if p.bezelScale != 1 {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        }
         if p.bezelAlpha < 1 { cairo_paint_with_alpha(cr, p.bezelAlpha) } else { cairo_paint(cr) }
         cairo_restore(cr)
         if withIndicator, s.dynamic != .none, s.indicatorDevice.intersects(clip) {
@@ -88,7 +118,7 @@ extension HUDRenderer {
         guard let box = s.layout.indicator else { return }
         cairo_save(cr)
         var m = geometry.matrix
-        cairo_set_matrix(cr, &m)
+        cairo_transform(cr, &m)
         let scale = s.presentation.bezelScale
         if scale != 1 {
             let b = s.layout.bezel
@@ -130,7 +160,7 @@ extension HUDRenderer {
         if let blur {
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            cairo_translate(cr, Double(blur.key.source.x), Double(blur.key.source.y))
+            cairo_translate(cr, Double(blur.source.x), Double(blur.source.y))
             cairo_scale(cr, Double(blur.factor), Double(blur.factor))
             cairo_set_source_surface(cr, blur.image.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
@@ -140,7 +170,30 @@ extension HUDRenderer {
         }
         IndicatorPainter.setColor(cr, c.bezelColor, alpha: 1)
         cairo_paint(cr)
+        let content = try bezelContent(for: s)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, content.image.surface, Double(d.x), Double(d.y))
+        cairo_paint(cr)
+        cairo_surface_flush(image.surface)
+        // From here on a plain image whose pixel (0, 0) is composited at the bezel's origin.
+        cairo_surface_set_device_offset(image.surface, 0, 0)
+        let cache = BezelCache(key: s.key, blurKey: blurKey, image: image)
+        bezelCaches[s.id] = cache
+        return cache
+    }
 
+    /// Labels and static indicator on a transparent bezel-sized image:
+    /// rasterised by Pango only when they change, not when the blur does.
+    private func bezelContent(for s: LayerScene) throws(RenderError) -> BezelContent {
+        if let cached = contentCaches[s.id], cached.key == s.key { return cached }
+        let d = s.bezelDevice
+        let image = try CairoImage(format: CAIRO_FORMAT_ARGB32, width: d.width, height: d.height)
+        cairo_surface_set_device_offset(image.surface, Double(-d.x), Double(-d.y))
+        let cr = image.makeContext()
+        defer { cairo_destroy(cr) }
+        var m = geometry.matrix
+        cairo_set_matrix(cr, &m)
+        let c = s.configuration
         if let box = s.layout.indicator {
             switch c.mode {
             case .success: IndicatorPainter.check(cr, in: box, color: c.contentColor, alpha: 1)
@@ -161,60 +214,92 @@ extension HUDRenderer {
             details.draw(cr, x: r.x, y: r.y, color: c.detailsLabel.color ?? c.contentColor)
         }
         cairo_surface_flush(image.surface)
-        // From here on a plain image whose pixel (0, 0) is composited at the bezel's origin.
         cairo_surface_set_device_offset(image.surface, 0, 0)
-        let cache = BezelCache(key: s.key, blurKey: blurKey, image: image)
-        bezelCaches[s.id] = cache
-        return cache
+        let content = BezelContent(key: s.key, image: image)
+        contentCaches[s.id] = content
+        return content
     }
 
-    /// Blur spread in device pixels, and the margin sampled around the bezel.
-    private var blurSigma: Double { max(0, style.blurRadius) * geometry.scale }
+    /// Blur spread in device pixels.
+    private var blurSigma: Double {
+        let r = style.blurRadius
+        return (r.isFinite ? min(max(r, 0), 100) : 0) * geometry.scale
+    }
+
+    /// The pixels a bezel's blur must see: the bezel and three sigmas around it.
+    private func blurNeeds(_ s: LayerScene) -> PixelRect {
+        s.bezelDevice.insetBy(-Int((blurSigma * 3).rounded(.up))).intersection(geometry.bounds)
+    }
+
+    /// What is blurred: more than needed, so a bezel that grows a little
+    /// (a longer label) reuses the blur.
+    private func blurSource(_ s: LayerScene) -> PixelRect {
+        let slack = Int((32 * geometry.scale).rounded())
+        return blurNeeds(s).insetBy(-slack).intersection(geometry.bounds)
+    }
 
     private func makeBlurKey(for index: Int) -> BlurKey {
         let s = scenes[index]
-        let pad = Int((blurSigma * 3).rounded(.up))
-        let source = s.bezelDevice.insetBy(-pad).intersection(geometry.bounds)
+        let source = blurSource(s)
         var below: [LayerLook] = []
         for j in 0..<index where scenes[j].drawnDevice.intersects(source) || scenes[j].dimming != nil {
             below.append(scenes[j].look)
         }
-        return BlurKey(source: source, backdropGeneration: backdropGeneration, below: below,
-                       dimming: s.dimming, radius: style.blurRadius)
+        return BlurKey(backdropGeneration: backdropGeneration, below: below,
+                       dimming: s.dimming, radius: style.blurRadius, method: style.blurMethod)
     }
 
     /// What lies under the bezel, downscaled, box-blurred three times.
     private func blurredBackdrop(for index: Int, key: BlurKey) throws(RenderError) -> BlurredBackdrop {
-        let id = scenes[index].id
-        if let cached = blurCaches[id], cached.key == key { return cached }
-        let src = key.source
+        let s = scenes[index]
+        if let cached = blurCaches[s.id], cached.key == key, cached.source.contains(blurNeeds(s)) { return cached }
+        let src = blurSource(s)
         let sigma = blurSigma
         // Downscale so the remaining blur is ~3 px: cheap, and the box passes smooth out the blockiness.
-        let factor = max(1, min(16, Int(sigma / 3)))
-        let full = try CairoImage(format: CAIRO_FORMAT_RGB24, width: src.width, height: src.height)
-        cairo_surface_set_device_offset(full.surface, Double(-src.x), Double(-src.y))
-        let cr = full.makeContext()
-        try drawScene(cr, clip: src, layerCount: index, dimmingOf: index)
+        // Halve until the remaining blur is 1.5–3 px. Each bilinear halving at
+        // exactly ½ is a 2×2 box average on pixman's fast path.
+        var factor = 1
+        switch key.method {
+        case .downscaledBoxBlur, .downscaledPixmanGaussian: while factor < 32, Double(factor * 2) * 1.5 <= sigma { factor *= 2 }
+        case .downscaleUpscale: while factor < 32, Double(factor * 2) <= sigma { factor *= 2 }
+        case .fullResolutionBoxBlur: break
+        }
+        let first = factor > 1 ? 2 : 1
+        var small = try CairoImage(format: CAIRO_FORMAT_RGB24, width: (src.width + first - 1) / first,
+                                   height: (src.height + first - 1) / first)
+        let cr = small.makeContext()
+        cairo_scale(cr, 1 / Double(first), 1 / Double(first))
+        cairo_translate(cr, Double(-src.x), Double(-src.y))
+        try drawScene(cr, clip: src, layerCount: index, dimmingOf: index, downscaled: first > 1)
         cairo_destroy(cr)
-        cairo_surface_flush(full.surface)
-        cairo_surface_set_device_offset(full.surface, 0, 0)
-
-        let sw = (src.width + factor - 1) / factor, sh = (src.height + factor - 1) / factor
-        let small = try CairoImage(format: CAIRO_FORMAT_RGB24, width: sw, height: sh)
-        let scr = small.makeContext()
-        cairo_scale(scr, 1 / Double(factor), 1 / Double(factor))
-        cairo_set_source_surface(scr, full.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(scr), factor > 1 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
-        cairo_pattern_set_extend(cairo_get_source(scr), CAIRO_EXTEND_PAD)
-        cairo_set_operator(scr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(scr)
-        cairo_destroy(scr)
         cairo_surface_flush(small.surface)
-        let radius = BoxBlur.radius(forSigma: sigma / Double(factor), passes: 3)
-        BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
-        cairo_surface_mark_dirty(small.surface)
-        let blurred = BlurredBackdrop(key: key, image: small, factor: factor)
-        blurCaches[id] = blurred
+        var reached = first
+        while reached < factor {
+            let half = try CairoImage(format: CAIRO_FORMAT_RGB24, width: (small.width + 1) / 2, height: (small.height + 1) / 2)
+            let hcr = half.makeContext()
+            cairo_scale(hcr, 0.5, 0.5)
+            cairo_set_source_surface(hcr, small.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(hcr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(hcr), CAIRO_EXTEND_PAD)
+            cairo_set_operator(hcr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(hcr)
+            cairo_destroy(hcr)
+            cairo_surface_flush(half.surface)
+            small = half
+            reached *= 2
+        }
+        switch key.method {
+        case .downscaleUpscale:
+            break
+        case .downscaledPixmanGaussian:
+            small = try PixmanGaussianBlur.blur(small, sigma: sigma / Double(factor))
+        case .downscaledBoxBlur, .fullResolutionBoxBlur:
+            let radius = BoxBlur.radius(forSigma: sigma / Double(factor), passes: 3)
+            BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
+            cairo_surface_mark_dirty(small.surface)
+        }
+        let blurred = BlurredBackdrop(key: key, source: src, image: small, factor: factor)
+        blurCaches[s.id] = blurred
         return blurred
     }
 
@@ -234,7 +319,6 @@ extension HUDRenderer {
     func fastIndicatorLayer(for rect: PixelRect) -> Int? {
         for i in scenes.indices.reversed() {
             let s = scenes[i]
-            if s.dimming != nil && i < scenes.count - 1 { return nil }
             if s.dynamic != .none, s.indicatorDevice.contains(rect) {
                 for j in (i + 1)..<scenes.count where scenes[j].dimming != nil || scenes[j].drawnDevice.intersects(s.indicatorDevice) {
                     return nil

@@ -5,13 +5,15 @@ extension HUDRenderer {
     /// Lays out one HUD: text (cached), indicator, bezel, device rectangles.
     func makeScene(_ layer: HUDLayer, area: LayoutRect) -> LayerScene {
         let c = layer.configuration, p = layer.presentation
-        let maxText = max(1, min(style.maximumTextWidth, geometry.logicalWidth - 4 * c.margin))
+        let wanted = style.maximumTextWidth.isFinite ? style.maximumTextWidth : 320
+        let maxText = max(1, min(wanted, geometry.logicalWidth - 4 * c.margin))
         let text = layerText(id: layer.id, configuration: c, maximumWidth: maxText)
 
         var indicatorSize: HUDSize?
         var image: CairoImage?
         var dynamic = DynamicIndicator.none
-        let square = HUDSize(width: style.indicatorSize, height: style.indicatorSize)
+        let side = style.indicatorSize.isFinite ? min(max(style.indicatorSize, 1), 1000) : 37
+        let square = HUDSize(width: side, height: side)
         switch c.mode {
         case .indeterminate:
             indicatorSize = square
@@ -48,8 +50,17 @@ extension HUDRenderer {
             details: text.details.map { HUDSize(width: $0.columnWidth, height: $0.height) },
             parallax: p.parallaxOffset)
 
+        // Only what the bezel's pixels depend on: progress moves the indicator,
+        // the dimming is drawn under the bezel, timing does not show.
         var keyConfiguration = c
         keyConfiguration.progress = 0
+        keyConfiguration.backgroundColor = .clear
+        keyConfiguration.graceTime = .zero
+        keyConfiguration.minShowTime = .zero
+        keyConfiguration.animation = .fade
+        keyConfiguration.removesWhenHidden = false
+        keyConfiguration.motionEffectEnabled = false
+        keyConfiguration.motionAmplitude = 0
         let key = BezelKey(configuration: keyConfiguration, layout: layout,
                            showsText: text.label != nil || text.details != nil, hasImage: image != nil)
 

@@ -21,6 +21,7 @@ public final class HUDRenderer {
         case afterPrepareText
     }
 
+    /// The buffer size, scale and rotation every `draw` must match.
     public let geometry: ScreenGeometry
     public private(set) var style: HUDRenderStyle
     public private(set) var backdrop: HUDBackdrop
@@ -35,15 +36,18 @@ public final class HUDRenderer {
 
     var logo: CairoImage?
     var logoLoaded = false
-    var backdropImage: CairoImage?
+    var logoDevice: CairoImage?
+    var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     var backdropGeneration = 0
     var images: [String: CairoImage?] = [:]
     var textCaches: [Int: LayerText] = [:]
     var bezelCaches: [Int: BezelCache] = [:]
+    var contentCaches: [Int: BezelContent] = [:]
     var blurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
     var targets: [TargetSurface] = []
 
+    /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
     public init(geometry: ScreenGeometry, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), textLoading: TextLoading = .onFirstUse) {
         self.geometry = geometry
@@ -53,6 +57,16 @@ public final class HUDRenderer {
     }
 
     // MARK: Settings
+
+    /// A new screen backdrop: the image is loaded at the next update.
+    public func setBackdrop(_ newBackdrop: HUDBackdrop) {
+        guard newBackdrop != backdrop else { return }
+        backdrop = newBackdrop
+        logo = nil
+        logoLoaded = false
+        logoDevice = nil
+        invalidateCaches()
+    }
 
     /// New renderer settings: everything is redrawn at the next update.
     public func setStyle(_ newStyle: HUDRenderStyle) {
@@ -65,21 +79,13 @@ public final class HUDRenderer {
         invalidateCaches()
     }
 
-    /// A new screen backdrop: the image is loaded at the next update.
-    public func setBackdrop(_ newBackdrop: HUDBackdrop) {
-        guard newBackdrop != backdrop else { return }
-        backdrop = newBackdrop
-        logo = nil
-        logoLoaded = false
-        invalidateCaches()
-    }
-
-    /// Drops every cached image (bezels, blurs, backdrop) and marks the whole
-    /// screen damaged: the next frame is a full redraw.
+    /// Drops every cached bezel, blur and indicator image and marks the whole
+    /// screen damaged: the next frame is a full redraw. (The logo
+    /// is kept; it changes only with `setBackdrop`.)
     public func invalidateCaches() {
-        backdropImage = nil
         backdropGeneration += 1
         bezelCaches.removeAll()
+        contentCaches.removeAll()
         blurCaches.removeAll()
         indicatorCache = nil
         fullDamagePending = true
@@ -99,9 +105,10 @@ public final class HUDRenderer {
     /// Whether labels are drawn (Pango loaded).
     public var isTextReady: Bool { textEngine != nil }
 
-    /// Loads fontconfig's configuration and font cache. Safe on any thread,
-    /// so a program can start it beside its first frame; a later
-    /// `prepareText()` then takes a fraction of the time.
+    /// Loads fontconfig's configuration and the fonts into the calling
+    /// thread's Pango font map. Safe on any thread: run it beside the first
+    /// frame; a later `prepareText()` on the same thread is then nearly free,
+    /// and on another thread skips fontconfig's start-up.
     public static func preloadFonts() {
         TextEngine(language: "").warmUp()
     }
@@ -124,6 +131,7 @@ public final class HUDRenderer {
         let ids = Set(next.map(\.id))
         if textCaches.count > ids.count { textCaches = textCaches.filter { ids.contains($0.key) } }
         if bezelCaches.count > ids.count { bezelCaches = bezelCaches.filter { ids.contains($0.key) } }
+        if contentCaches.count > ids.count { contentCaches = contentCaches.filter { ids.contains($0.key) } }
         if blurCaches.count > ids.count { blurCaches = blurCaches.filter { ids.contains($0.key) } }
         let problems = newProblems
         newProblems.removeAll()

@@ -23,7 +23,8 @@ final class TextBlock {
         let font = pango_font_description_new()
         pango_font_description_set_family(font, label.font.family)
         pango_font_description_set_weight(font, label.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_absolute_size(font, label.font.size * Double(kiosk_PANGO_SCALE))
+        // Sizes past 1000 pt would only make Cairo rasterise enormous glyphs.
+        pango_font_description_set_absolute_size(font, min(label.font.size, 1000) * Double(kiosk_PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_text(layout, label.text, -1)
@@ -37,8 +38,8 @@ final class TextBlock {
             pango_layout_set_height(layout, -Int32(clamping: label.maximumLines))
         }
         measure()
-        columnWidth = width
-        setColumnWidth(width)
+        columnWidth = min(width, maximumWidth)
+        pango_layout_set_width(layout, kiosk_pango_units_from_double(columnWidth))
     }
 
     deinit { kiosk_g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -55,6 +56,8 @@ final class TextBlock {
     /// least the widest line and at most the wrap width.
     func setColumnWidth(_ column: Double) {
         let c = min(max(column, width), maximumWidth)
+        // Setting the width drops Pango's line cache: only when it changes.
+        guard c != columnWidth else { return }
         columnWidth = c
         pango_layout_set_width(layout, kiosk_pango_units_from_double(c))
     }
@@ -68,11 +71,8 @@ final class TextBlock {
     /// Whether the text was shortened with an ellipsis.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
-    /// Whether the first paragraph reads right to left.
-    var isRightToLeft: Bool {
-        let dir = pango_find_base_dir(label.text, -1)
-        return dir == PANGO_DIRECTION_RTL
-    }
+    /// Whether the text at its start reads right to left.
+    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     /// Draws with the top-left of the column at (x, y) in the context's user space.
     func draw(_ cr: OpaquePointer, x: Double, y: Double, color: HUDColor, alpha: Double = 1) {

@@ -2,16 +2,17 @@ import CCairo
 import CPangoCairo
 import HUDCore
 
-/// Pango's font map and context, made once per renderer. Creating them
-/// costs little; the first layout loads fontconfig (10–17 ms), which is why
-/// the renderer can draw frames before `prepare()`.
+/// A Pango context on the calling thread's font map. The first layout in a
+/// process loads fontconfig and the fonts (10–30 ms), which is why the
+/// renderer can draw frames before `prepareText()`.
 final class TextEngine {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
 
     init(language: String) {
-        // Our own font map (pango_cairo_font_map_new), not the per-thread default.
-        fontMap = pango_cairo_font_map_new()
+        // The thread's default font map (pango_cairo_font_map_get_default):
+        // loaded fonts and glyph caches are shared by every renderer on the
+        // thread, and font maps are never used across threads.
+        let fontMap = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(fontMap)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -28,7 +29,6 @@ final class TextEngine {
 
     deinit {
         kiosk_g_object_unref(UnsafeMutableRawPointer(context))
-        kiosk_g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     /// Loads fontconfig and the default fonts by laying out a short string.

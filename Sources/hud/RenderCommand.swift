@@ -12,7 +12,9 @@ enum RenderCommand {
             .init(name: "mode", placeholder: "MODE", help: "spinner, pie, ring, bar, success, failure, text, image (default spinner)"),
             .init(name: "image", placeholder: "PNG", help: "custom image for --mode image (implies it)"),
             .init(name: "progress", placeholder: "P", help: "progress 0…1 for pie, ring and bar"),
-            .init(name: "time", placeholder: "SECONDS", help: "time since shown: sets the spinner phase (1 turn per second)"),
+            .init(name: "time", placeholder: "SECONDS", help: "time since show(animated:): fade/zoom-in state and spinner phase, by HUDCore's rules"),
+            .init(name: "animation", placeholder: "KIND", help: "fade, zoom, zoomIn or zoomOut (with --time; default fade)"),
+            .init(name: "tilt", placeholder: "X,Y", help: "device tilt -1…1 for the parallax effect (turns the motion effect on)"),
             .init(name: "phase", placeholder: "TURNS", help: "spinner phase in turns, 0…1 (overrides --time)"),
             .init(name: "alpha", placeholder: "A", help: "bezel opacity 0…1 (mid-fade)"),
             .init(name: "zoom", placeholder: "S", help: "bezel scale 0.1…3 (mid-zoom)"),
@@ -43,13 +45,26 @@ enum RenderCommand {
         setup.configuration.mode = mode
         let progress = try o.double("progress", in: 0...1) ?? 0
         setup.configuration.progress = progress
-        var phase = 0.0
-        if let t = try o.double("time", in: 0...1e9) {
-            let steps = Double(HUDPresentation.spinnerSteps)
-            phase = (t / HUDPresentation.spinnerPeriod.hudSeconds * steps).rounded(.down).truncatingRemainder(dividingBy: steps) / steps
+        if let a = try o.choice("animation", ["fade": HUDAnimation.fade, "zoom": .zoom, "zoomIn": .zoomIn, "zoomOut": .zoomOut]) {
+            setup.configuration.animation = a
         }
-        if let p = try o.double("phase", in: 0...1) { phase = p }
-        var presentation = HUDPresentation.shown(progress: progress, spinnerPhase: phase)
+        var tilt = HUDTilt.level
+        if let t = try o.offset("tilt") {
+            guard abs(t.x) <= 1, abs(t.y) <= 1 else { throw CommandLineError("hud render: --tilt: expected X,Y each from -1 to 1") }
+            tilt = HUDTilt(x: t.x, y: t.y)
+            setup.configuration.motionEffectEnabled = true
+        }
+        var presentation = HUDPresentation.shown(progress: progress)
+        if let t = try o.double("time", in: 0...1e6) {
+            // The core's own timing: shown (animated) at 0, looked at t seconds later.
+            var lifecycle = HUDLifecycle()
+            _ = lifecycle.show(animated: true, at: .zero, configuration: setup.configuration)
+            presentation = lifecycle.presentation(at: .zero + .hudSeconds(t), configuration: setup.configuration, tilt: tilt)
+        } else if setup.configuration.motionEffectEnabled {
+            let amplitude = setup.configuration.motionAmplitude
+            presentation.parallaxOffset = HUDPoint(x: tilt.x * amplitude, y: tilt.y * amplitude)
+        }
+        if let p = try o.double("phase", in: 0...1) { presentation.spinnerPhase = p }
         if let a = try o.double("alpha", in: 0...1) { presentation.bezelAlpha = a }
         if let z = try o.double("zoom", in: 0.1...3) { presentation.bezelScale = z }
         if let p = try o.offset("parallax") { presentation.parallaxOffset = p }

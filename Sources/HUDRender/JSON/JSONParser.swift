@@ -9,10 +9,12 @@ public struct JSONParser {
     /// Deeper nesting is an error rather than a stack overflow.
     public static let maximumDepth = 64
 
+    /// Parses one JSON value filling the whole text.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 
+    /// Parses UTF-8 bytes (a leading byte-order mark is skipped).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }

@@ -1,0 +1,46 @@
+import CCairo
+import Glibc
+@testable import HUDRender
+
+/// Temporary files for tests, removed by the caller.
+enum TestFiles {
+    static func temporaryPath(_ suffix: String) -> String {
+        var template = Array("/tmp/kioskhud-test-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 { close(fd) }
+        let base = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        unlink(base)
+        return base + suffix
+    }
+
+    struct WriteError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A PNG whose pixel (x, y) is `color(x, y)` as (r, g, b), opaque.
+    static func writePNG(width: Int, height: Int, color: (Int, Int) -> (Int, Int, Int)) throws -> String {
+        let path = temporaryPath(".png")
+        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(s) }
+        let data = cairo_image_surface_get_data(s)!
+        let stride = Int(cairo_image_surface_get_stride(s))
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = color(x, y)
+                let p = UInt32(0xFF00_0000) | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                UnsafeMutableRawPointer(data).storeBytes(of: p, toByteOffset: y * stride + x * 4, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(s)
+        guard cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS else { throw WriteError(description: "cannot write \(path)") }
+        return path
+    }
+
+    static func writeText(_ text: String, suffix: String = ".txt") throws -> String {
+        let path = temporaryPath(suffix)
+        guard let f = fopen(path, "w") else { throw WriteError(description: "cannot create \(path)") }
+        fputs(text, f)
+        fclose(f)
+        return path
+    }
+}
