@@ -22,14 +22,12 @@ public enum Daemon {
             return 0
         }
 
-        let themeDirectory = options.themeDirectory ?? cmdline.theme.map { name in
-            (options.themesDirectory.hasSuffix("/") ? options.themesDirectory : options.themesDirectory + "/") + name
-        }
+        let themeFile = options.themeFile ?? cmdline.theme.map { DaemonTheme.path(named: $0, in: options.themesDirectory) }
         let progressMode = options.progressMode
         let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = {
             var theme = DaemonTheme()
-            if let dir = themeDirectory {
-                let (loaded, warnings) = try DaemonTheme.load(directory: dir)
+            if let file = themeFile {
+                let (loaded, warnings) = try DaemonTheme.load(file: file)
                 for w in warnings { log("theme: \(w)") }
                 theme = loaded
             }
@@ -41,7 +39,7 @@ public enum Daemon {
             theme = try loadTheme()
         } catch {
             // A theme named on the kernel command line must never stop a boot.
-            if options.themeDirectory != nil {
+            if options.themeFile != nil {
                 log("\(error)")
                 return 1
             }

@@ -4,7 +4,7 @@ import HUDCore
 public struct DaemonOptions: Sendable {
     /// The default socket: /run/kioskhud/hud.sock.
     public static let defaultSocketPath = "/run/kioskhud/hud.sock"
-    /// Where `kioskhud.theme=NAME` themes live: NAME/theme.json under here.
+    /// Where `kioskhud.theme=NAME` themes live: NAME.json under here.
     public static let defaultThemesDirectory = "/usr/share/kioskhud/themes"
 
     public var socketPath = DaemonOptions.defaultSocketPath
@@ -13,8 +13,8 @@ public struct DaemonOptions: Sendable {
     /// psplash's FIFO; nil: none.
     public var psplashFIFOPath: String?
     public var output: OutputSpec = .auto
-    /// A theme directory (holding theme.conf); overrides `kioskhud.theme=`.
-    public var themeDirectory: String?
+    /// A theme file (HUDRender's JSON); overrides `kioskhud.theme=`.
+    public var themeFile: String?
     public var themesDirectory = DaemonOptions.defaultThemesDirectory
     /// The kernel command line to read (tests point it elsewhere).
     public var kernelCommandLinePath = "/proc/cmdline"

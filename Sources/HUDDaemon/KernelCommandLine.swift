@@ -4,7 +4,7 @@ import Glibc
 
 /// The daemon's switches on the kernel command line (`/proc/cmdline`):
 /// `kioskhud.disable` (or `kioskhud.disable=1`) keeps the daemon off the
-/// display; `kioskhud.theme=NAME` picks a theme (`<themes>/NAME/theme.json`); `kioskhud.output=SPEC`
+/// display; `kioskhud.theme=NAME` picks a theme (`<themes>/NAME.json`); `kioskhud.output=SPEC`
 /// picks an output (`kms`, `none`, `png:DIR`). Other `kioskhud.*` words are
 /// reported as unknown.
 public struct KernelCommandLine: Hashable, Sendable {

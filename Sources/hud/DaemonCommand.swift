@@ -21,14 +21,15 @@ enum DaemonCommand {
             .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
             .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, none, or png:DIR (headless)"),
             .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
-            .init(name: "theme", placeholder: "DIR", help: "theme directory holding theme.json (overrides kioskhud.theme=)"),
-            .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME is looked up (default /usr/share/kioskhud/themes)"),
+            .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (overrides kioskhud.theme=)"),
+            .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
             .init(name: "psplash-fifo", placeholder: "PATH", help: "psplash FIFO (default $PSPLASH_FIFO_DIR/psplash_fifo, $PSPLASH_FIFO_DIR defaults to /run)"),
             .init(name: "no-psplash", placeholder: nil, help: "do not create psplash's FIFO"),
             .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
+            .init(name: "initramfs", placeholder: nil, help: "started in the initramfs: survive systemd's switch-root (argv[0] starts with '@', as plymouthd's)"),
         ])
 
     static func run(_ args: [String]) -> Int32 {
@@ -45,7 +46,7 @@ enum DaemonCommand {
                 do { return try OutputSpec(parsing: s) } catch { throw CommandLineError("hud daemon: --output: \(error)") }
             }
             if let size = try o.size("size", in: 16...8192) { options.pictureSize = size }
-            options.themeDirectory = o.string("theme")
+            options.themeFile = o.string("theme")
             if let d = o.string("themes-dir") { options.themesDirectory = d }
             if let c = o.string("cmdline") { options.kernelCommandLinePath = c }
             if !o.flag("no-psplash") {
@@ -54,6 +55,10 @@ enum DaemonCommand {
             }
             options.showAtStart = o.flag("show") || o.string("label") != nil
             options.startLabel = o.string("label")
+            if o.flag("initramfs"), let argv0 = CommandLine.unsafeArgv[0], argv0[0] != 0 {
+                // systemd spares processes whose /proc/PID/cmdline starts with '@' when it switches root.
+                argv0[0] = CChar(bitPattern: UInt8(ascii: "@"))
+            }
             if let m = try o.choice("progress-mode", ["bar": HUDMode.determinateHorizontalBar, "ring": .annularDeterminate, "pie": .determinate]) {
                 options.progressMode = m
             }

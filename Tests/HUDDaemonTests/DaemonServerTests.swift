@@ -26,11 +26,11 @@ final class ServerFixture: @unchecked Sendable {
         options.maxClients = maxClients
         options.stallTimeout = stall
         let log = self.log, exitCode = self.exitCode
-        let themeDir = dir.file("theme")
+        let themeFile = dir.file("theme.json")
         server = DaemonServer(
             controller: HUDController(stack: stack, theme: DaemonTheme()), output: NoOutput(), options: options,
             policy: AccessPolicy(),
-            loadTheme: { () throws(ThemeError) -> DaemonTheme in try DaemonTheme.load(directory: themeDir).theme },
+            loadTheme: { () throws(ThemeError) -> DaemonTheme in try DaemonTheme.load(file: themeFile).theme },
             log: { log.record($0) }, onExit: { code in exitCode.withLock { $0 = code } })
         try startOnLoop()
     }
@@ -191,8 +191,7 @@ final class ServerFixture: @unchecked Sendable {
         let c = try RawClient.greeted(f.socket)
         #expect(c.request("reload")?.errorCode == .failed)
         #expect(c.request("status")?.value("theme") == "builtin")
-        _ = mkdir(f.dir.file("theme"), 0o755)
-        f.dir.write("theme/theme.json", #"{ "cornerRadius": 12 }"#)
+        f.dir.write("theme.json", #"{ "cornerRadius": 12 }"#)
         #expect(c.request("reload") == .ok([Field("theme", "theme")]))
         #expect(c.request("status")?.value("theme") == "theme")
     }

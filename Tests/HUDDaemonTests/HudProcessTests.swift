@@ -100,16 +100,15 @@ import Testing
 
     @Test func sigintExitsCleanlyAndSighupReloads() throws {
         let dir = try TemporaryDirectory()
-        _ = mkdir(dir.file("look"), 0o755)
-        dir.write("look/theme.json", #"{ "cornerRadius": 9 }"#)
-        let daemon = try DaemonProcess(["--theme", dir.file("look")])
+        dir.write("look.json", #"{ "cornerRadius": 9 }"#)
+        let daemon = try DaemonProcess(["--theme", dir.file("look.json")])
         #expect(daemon.waitUntilListening())
         #expect(daemon.status("theme") == "look")
-        dir.write("look/theme.json", "{ broken")
+        dir.write("look.json", "{ broken")
         daemon.process.signal(SIGHUP)
         #expect(eventually { daemon.log.contains("SIGHUP: theme not reloaded") })
         #expect(try daemon.hud(["ping"]).status == 0, "a broken theme does not stop the daemon")
-        dir.write("look/theme.json", #"{ "cornerRadius": 3 }"#)
+        dir.write("look.json", #"{ "cornerRadius": 3 }"#)
         daemon.process.signal(SIGHUP)
         #expect(eventually { daemon.log.contains("theme look loaded") })
         daemon.process.signal(SIGINT)
@@ -129,9 +128,9 @@ import Testing
         #expect(d.waitUntilListening())
         #expect(d.status("theme") == "builtin")
         #expect(d.log.contains("nosuchtheme"))
-        let e = try DaemonProcess(["--theme", "/nonexistent/theme"])
+        let e = try DaemonProcess(["--theme", "/nonexistent/theme.json"])
         #expect(e.process.wait(orKillAfterTenSeconds: ()) == 1)
-        #expect(e.log.contains("/nonexistent/theme/theme.json"))
+        #expect(e.log.contains("/nonexistent/theme.json"))
     }
 
     @Test func pipeTurnsPercentagesIntoProgress() throws {

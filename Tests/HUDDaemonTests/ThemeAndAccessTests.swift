@@ -5,10 +5,10 @@ import Testing
 @Suite struct ThemeAndAccessTests {
     @Test func loadsAThemeDirectory() throws {
         let dir = try TemporaryDirectory()
-        dir.write("theme.json", ##"{ "bezelStyle": "solid", "bezelColor": "#202020cc", "label": { "fontSize": 22 }, "screen": { "color": "#102030", "image": "logo.png" }, "language": "ja" }"##)
-        let (theme, warnings) = try DaemonTheme.load(directory: dir.path)
+        dir.write("look.json", ##"{ "bezelStyle": "solid", "bezelColor": "#202020cc", "label": { "fontSize": 22 }, "screen": { "color": "#102030", "image": "logo.png" }, "language": "ja" }"##)
+        let (theme, warnings) = try DaemonTheme.load(file: dir.file("look.json"))
         #expect(warnings.isEmpty)
-        #expect(theme.name == String(dir.path.split(separator: "/").last!))
+        #expect(theme.name == "look")
         #expect(theme.base.bezelStyle == .solidColor)
         #expect(theme.base.label.font.size == 22)
         #expect(theme.backdrop.imagePath == dir.file("logo.png"))
@@ -17,14 +17,14 @@ import Testing
 
     @Test func badKeysAreWarningsBrokenFilesAreErrors() throws {
         let dir = try TemporaryDirectory()
-        dir.write("theme.json", #"{ "bezelColor": "red", "cornerRadius": 8 }"#)
-        let (theme, warnings) = try DaemonTheme.load(directory: dir.path)
+        dir.write("look.json", #"{ "bezelColor": "red", "cornerRadius": 8 }"#)
+        let (theme, warnings) = try DaemonTheme.load(file: dir.file("look.json"))
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("bezelColor") == true)
         #expect(theme.base.cornerRadius == 8)
-        dir.write("theme.json", "{ not json")
-        #expect(throws: ThemeError.self) { try DaemonTheme.load(directory: dir.path) }
-        #expect(throws: ThemeError.self) { try DaemonTheme.load(directory: dir.file("missing")) }
+        dir.write("look.json", "{ not json")
+        #expect(throws: ThemeError.self) { try DaemonTheme.load(file: dir.file("look.json")) }
+        #expect(throws: ThemeError.self) { try DaemonTheme.load(file: dir.file("missing.json")) }
     }
 
     @Test func accessPolicy() {
