@@ -5,6 +5,8 @@ let package = Package(
     name: "KioskHUD",
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
+        .library(name: "HUDKMS", targets: ["HUDKMS"]),
+        .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
     ],
@@ -21,6 +23,10 @@ let package = Package(
         // The HUD's model, lifecycle, event loop and timers. No C library beyond glibc.
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
+        // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
+        // Pango is loaded at run time (see PangoLibrary), so it is not a dependency.
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CLinux"]),
+
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
@@ -29,18 +35,19 @@ let package = Package(
         .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
-        // `hud` command line (render, demo, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDProtocol", "HUDDaemon"]),
+        // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
+        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon"]),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDKMS", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]

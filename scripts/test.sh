@@ -7,3 +7,4 @@ swift build --build-tests
 swift test --skip-build
 bash scripts/check-isolation.sh
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+board/qemu/run-e2e.sh

@@ -9,6 +9,9 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <linux/vt.h>
+#include <linux/kd.h>
+#include <linux/fb.h>
 
 /* EPOLLIN and friends are enum members re-#defined; give Swift plain values. */
 static const uint32_t kiosk_EPOLLIN = EPOLLIN;

@@ -2,19 +2,34 @@
 import Glibc
 #endif
 import HUDCore
+import HUDKMS
 import HUDProtocol
 
 /// `hud daemon`: sets everything up, runs until quit or a signal, cleans up.
 public enum Daemon {
+    /// The signals the daemon takes through a signalfd: TERM/INT exit,
+    /// HUP reloads the theme, USR1/USR2 go to the output (VT switching).
+    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// Blocks `signals` (before any thread starts) and ignores SIGPIPE, so a
+    /// client that vanishes mid-answer cannot kill the daemon.
+    public static func blockSignals() {
+        signal(SIGPIPE, SIG_IGN)
+        SignalWatcher.block(signals)
+    }
+
     /// Runs the daemon on the calling (main) thread's behalf and returns its
     /// exit code: 0 after quit/SIGTERM/SIGINT or when `kioskhud.disable` is
     /// set, 1 when it could not start.
     ///
     /// Must be called before any other thread exists: it blocks the signals
     /// the daemon takes through a signalfd.
+    /// - Parameter makeOutput: makes outputs this module cannot (KMS, built
+    ///   in the `hud` executable); returns nil to leave a spec to `OutputFactory`.
     public static func run(_ options: DaemonOptions, outputChoice: OutputSpec?,
+                           makeOutput: (OutputSpec) throws(DaemonError) -> (any HUDOutput)? = { _ in nil },
                            log: @escaping @Sendable (String) -> Void) -> Int32 {
-        SignalWatcher.blockSignals()
+        blockSignals()
         let cmdline = KernelCommandLine.read(path: options.kernelCommandLinePath)
         for word in cmdline.unknown { log("ignoring unknown kernel parameter \(word)") }
         if cmdline.disabled {
@@ -73,7 +88,7 @@ public enum Daemon {
         let controller = HUDController(stack: stack, theme: theme)
         let server: DaemonServer
         do {
-            let output = try OutputFactory.make(spec, size: options.pictureSize, log: log)
+            let output = try makeOutput(spec) ?? OutputFactory.make(spec, size: options.pictureSize, log: log)
             server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
                                   loadTheme: loadTheme, log: log, onExit: { latch.release($0) })
         } catch {

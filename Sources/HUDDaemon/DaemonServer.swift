@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HUDCore
+import HUDKMS
 import HUDProtocol
 
 /// The daemon's I/O on its event loop: the listening socket, client
@@ -70,10 +71,13 @@ public actor DaemonServer {
                 watches.append(try watch(fifo.fd) { $0.readFIFO() })
             }
             if watchSignals {
-                let signals: SignalWatcher
-                do { signals = try SignalWatcher() } catch { throw DaemonError.system(error) }
-                self.signals = signals
-                watches.append(try watch(signals.fd) { $0.readSignals() })
+                do {
+                    signals = try SignalWatcher(signals: Daemon.signals, loop: loop) { [weak self] signal in
+                        self?.assumeIsolated { $0.handleSignal(signal) }
+                    }
+                } catch {
+                    throw DaemonError.output("cannot watch signals: \(error)")
+                }
             }
             if options.showAtStart {
                 _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
@@ -266,18 +270,17 @@ public actor DaemonServer {
 
     // MARK: Signals and theme
 
-    private func readSignals() {
-        guard let signals else { return }
-        for signal in signals.take() {
-            switch signal {
-            case SIGHUP:
-                let r = reloadTheme()
-                if case .error(_, let reason) = r { log("SIGHUP: theme not reloaded: \(reason)") }
-            default:
-                log("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exiting")
-                stop(exitCode: 0, retainPicture: false)
-                return
-            }
+    private func handleSignal(_ signal: Int32) {
+        guard !stopped else { return }
+        switch signal {
+        case SIGHUP:
+            let r = reloadTheme()
+            if case .error(_, let reason) = r { log("SIGHUP: theme not reloaded: \(reason)") }
+        case SIGTERM, SIGINT:
+            log("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exiting")
+            stop(exitCode: 0, retainPicture: false)
+        default:
+            output.handle(signal: signal)
         }
     }
 

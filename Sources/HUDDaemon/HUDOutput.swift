@@ -17,4 +17,10 @@ public protocol HUDOutput: AnyObject {
     /// Stops drawing. With `retainPicture` the last frame stays on screen for
     /// a program taking over the display; otherwise the console comes back.
     func stop(retainPicture: Bool)
+    /// SIGUSR1/SIGUSR2 arrived (VT release/acquire for a display output).
+    func handle(signal: Int32)
+}
+
+extension HUDOutput {
+    public func handle(signal: Int32) {}
 }

@@ -8,10 +8,10 @@ public enum OutputFactory {
         case .none:
             return NoOutput()
         case .auto:
-            log("no display output in this build; running with --output none")
+            log("no display output given; running with --output none")
             return NoOutput()
         case .kms:
-            throw .output("the KMS output is not in this build yet")
+            throw .output("this program has no KMS output (the hud executable provides it)")
         case .png(let directory):
             return try PNGOutput(directory: directory, width: size.width, height: size.height, log: log)
         }

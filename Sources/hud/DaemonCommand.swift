@@ -21,6 +21,7 @@ enum DaemonCommand {
             .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
             .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, none, or png:DIR (headless)"),
             .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
+            .init(name: "card-wait", placeholder: "SECONDS", help: "with --output kms, wait this long for a DRM card to appear (default 8)"),
             .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (overrides kioskhud.theme=)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
@@ -35,6 +36,7 @@ enum DaemonCommand {
     static func run(_ args: [String]) -> Int32 {
         var options = DaemonOptions()
         let output: OutputSpec?
+        var cardWait = 8.0
         do {
             guard let o = try parser.parse(args) else {
                 print(parser.help, terminator: "")
@@ -46,6 +48,7 @@ enum DaemonCommand {
                 do { return try OutputSpec(parsing: s) } catch { throw CommandLineError("hud daemon: --output: \(error)") }
             }
             if let size = try o.size("size", in: 16...8192) { options.pictureSize = size }
+            if let w = try o.double("card-wait", in: 0...3600) { cardWait = w }
             options.themeFile = o.string("theme")
             if let d = o.string("themes-dir") { options.themesDirectory = d }
             if let c = o.string("cmdline") { options.kernelCommandLinePath = c }
@@ -66,6 +69,20 @@ enum DaemonCommand {
             StandardError.write("\(error)\n")
             return 2
         }
-        return Daemon.run(options, outputChoice: output) { StandardError.write("hud daemon: \($0)\n") }
+        let log: @Sendable (String) -> Void = { StandardError.write("hud daemon: \($0)\n") }
+        return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
+            switch spec {
+            case .kms(let device):
+                return KMSDaemonOutput(device: device, cardWait: .hudSeconds(cardWait), log: log)
+            case .auto:
+                guard KMSDaemonOutput.cardPresent() else {
+                    log("no DRM card in /dev/dri; running without a display (--output none)")
+                    return NoOutput()
+                }
+                return KMSDaemonOutput(device: nil, cardWait: .zero, log: log)
+            default:
+                return nil
+            }
+        }, log: log)
     }
 }

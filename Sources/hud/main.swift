@@ -15,6 +15,7 @@ let commands: [Subcommand] = [
     PipeCommand.subcommand,
     RenderCommand.subcommand,
     DemoCommand.subcommand,
+    DisplayCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(CommandLine.arguments, commands: commands))

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDKMS
+import HUDRender
+
+/// Puts `HUDRenderer` (blurred bezels, themes, text engine) behind the KMS
+/// output's `FramePainter`: the renderer says what changed, a
+/// `BufferDamageTracker` says what each scan-out buffer lacks, and only that
+/// is drawn. Text is left out of the first frame (`.afterPrepareText`); after
+/// it, fonts load on another thread and labels join a frame later.
+final class RendererPainter: FramePainter, @unchecked Sendable {
+    var onNeedsFrame: (@Sendable () -> Void)?
+    private(set) var lastFrameComplete = true
+    private let renderer: HUDRenderer
+    private let buffers: [PixelBuffer]
+    private var tracker: BufferDamageTracker
+    private let loop: EventLoop
+    private var textRequested = false
+    private var topmostID: Int?
+    /// Problems the renderer reported (missing image, bad font), first seen.
+    var onProblem: (@Sendable (String) -> Void)?
+
+    init(targets: [PixelTarget], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
+         backdrop: HUDBackdrop = HUDBackdrop()) throws {
+        guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
+        renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height),
+                               style: style, backdrop: backdrop, textLoading: .afterPrepareText)
+        buffers = targets.map { PixelBuffer(base: $0.pixels, width: $0.width, height: $0.height, stride: $0.pitch) }
+        tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
+        self.loop = loop
+    }
+
+    func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect {
+        let update = renderer.update(to: snapshot)
+        for p in update.problems { onProblem?("\(p)") }
+        let visible = snapshot.layers.filter(\.presentation.isVisible)
+        topmostID = visible.last?.id
+        lastFrameComplete = renderer.isTextReady || visible.allSatisfy {
+            $0.configuration.label.text.isEmpty && $0.configuration.detailsLabel.text.isEmpty
+        }
+        tracker.frameChanged(update.damage)
+        let region = tracker.regionToRepaint(buffer: index)
+        guard !region.isEmpty else { return .empty }
+        do {
+            try renderer.draw(into: buffers[index], region: region)
+            tracker.bufferRepainted(index)
+        } catch {
+            onProblem?("\(error)")
+        }
+        let b = region.bounds
+        return ScanoutRect(x: b.x, y: b.y, width: b.width, height: b.height)
+    }
+
+    func framePresented() {
+        guard !textRequested else { return }
+        textRequested = true
+        // fontconfig and the fonts load on a helper thread; the renderer then
+        // takes its text engine on the loop (nearly free once fonts are warm).
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var tid = pthread_t()
+        let started = pthread_create(&tid, nil, { context in
+            let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
+            HUDRenderer.preloadFonts()
+            me.loop.execute { [me] in me.textReady() }
+            return nil
+        }, context) == 0
+        if started {
+            pthread_detach(tid)
+        } else {
+            Unmanaged<RendererPainter>.fromOpaque(context).release()
+            textReady()
+        }
+    }
+
+    private func textReady() {
+        renderer.prepareText()
+        onNeedsFrame?()
+    }
+
+    func invalidateAll() {
+        tracker.invalidateAll()
+    }
+
+    /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
+    func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+        renderer.setStyle(style)
+        renderer.setBackdrop(backdrop)
+        onNeedsFrame?()
+    }
+
+    var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {
+        guard let id = topmostID, let bezel = renderer.bezelFrame(id: id) else { return nil }
+        func r(_ p: PixelRect?) -> ScanoutRect {
+            p.map { ScanoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? .empty
+        }
+        return (r(bezel), r(renderer.indicatorFrame(id: id)), r(renderer.textFrames(id: id).label))
+    }
+}

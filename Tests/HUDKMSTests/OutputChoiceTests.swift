@@ -1,0 +1,77 @@
+import Testing
+import CDRM
+@testable import HUDKMS
+
+private func mode(_ w: Int, _ h: Int, _ hz: Int, preferred: Bool = false) -> DisplayMode {
+    var m = drmModeModeInfo()
+    m.hdisplay = UInt16(w)
+    m.vdisplay = UInt16(h)
+    m.htotal = UInt16(w + 100)
+    m.vtotal = UInt16(h + 20)
+    m.clock = UInt32((w + 100) * (h + 20) * hz / 1000)
+    m.vrefresh = UInt32(hz)
+    m.type = preferred ? UInt32(DRM_MODE_TYPE_PREFERRED) : 0
+    return DisplayMode(m)
+}
+
+private func connector(_ id: UInt32, _ name: String, connected: Bool, modes: [DisplayMode], encoder: UInt32, current: UInt32 = 0) -> DRMCard.Connector {
+    DRMCard.Connector(id: id, name: name, isConnected: connected, modes: modes, encoders: [encoder], currentEncoder: current)
+}
+
+private func plane(_ id: UInt32, crtcs: UInt32, primary: Bool = true, xrgb: Bool = true) -> DRMCard.Plane {
+    DRMCard.Plane(id: id, possibleCRTCs: crtcs, formats: xrgb ? [kiosk_DRM_FORMAT_XRGB8888] : [kiosk_DRM_FORMAT_RGB565],
+                  type: UInt64(primary ? DRM_PLANE_TYPE_PRIMARY : DRM_PLANE_TYPE_OVERLAY))
+}
+
+private let modes = [mode(1024, 768, 60), mode(1280, 800, 75, preferred: true), mode(1280, 800, 60)]
+
+@Test func picksTheConnectedConnectorItsPreferredModeAndAPrimaryPlane() throws {
+    let c = try OutputChoice.choose(
+        connectors: [connector(1, "HDMI-A-1", connected: false, modes: modes, encoder: 10),
+                     connector(2, "Virtual-1", connected: true, modes: modes, encoder: 11)],
+        encoders: [10: (0b01, 0), 11: (0b10, 0)], crtcs: [100, 101],
+        planes: [plane(30, crtcs: 0b10, primary: false), plane(31, crtcs: 0b10)])
+    #expect(c.connector.id == 2)
+    #expect(c.crtc == 101 && c.crtcIndex == 1)
+    #expect(c.plane == 31)
+    #expect(c.mode.description == "1280x800@75")
+}
+
+@Test func honoursARequestedModeAndTheCRTCInUse() throws {
+    let c = try OutputChoice.choose(
+        connectors: [connector(2, "Virtual-1", connected: true, modes: modes, encoder: 11, current: 11)],
+        encoders: [11: (0b11, 101)], crtcs: [100, 101], planes: nil,
+        mode: try ModeRequest(parsing: "1280x800@60"))
+    #expect(c.crtc == 101)
+    #expect(c.plane == nil)
+    #expect(c.mode.roundedRefresh == 60)
+}
+
+@Test func explainsWhatIsMissing() {
+    let connected = connector(2, "Virtual-1", connected: true, modes: modes, encoder: 11)
+    #expect(throws: OutputChoiceError.noConnector("no connected connector with modes")) {
+        try OutputChoice.choose(connectors: [connector(1, "X-1", connected: false, modes: modes, encoder: 10)],
+                                encoders: [10: (1, 0)], crtcs: [100], planes: nil)
+    }
+    do {
+        _ = try OutputChoice.choose(connectors: [connected], encoders: [11: (1, 0)], crtcs: [100], planes: nil,
+                                    mode: ModeRequest(width: 640, height: 480))
+        Issue.record("chose a mode the connector lacks")
+    } catch {
+        #expect(error.description.contains("640x480") && error.description.contains("1280x800@75"))
+    }
+    do {
+        _ = try OutputChoice.choose(connectors: [connected], encoders: [11: (1, 0)], crtcs: [100],
+                                    planes: [plane(31, crtcs: 1, xrgb: false)])
+        Issue.record("chose a plane without XRGB8888")
+    } catch {
+        #expect(error.description.contains("primary plane"))
+    }
+    do {
+        _ = try OutputChoice.choose(connectors: [connected], encoders: [11: (1, 0)], crtcs: [100], planes: nil,
+                                    connectorName: "DP-1")
+        Issue.record("chose a connector by the wrong name")
+    } catch {
+        #expect(error.description.contains("DP-1") && error.description.contains("Virtual-1"))
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Measurements in one VM boot per driver (bochs by default; KIOSKHUD_GPUS):
+#  - exec -> first frame on screen: hud (atomic and legacy) vs bench/firstframe.c
+#    (open card, one dumb buffer, fill, one SetCrtc), medians and minima of RUNS (8) after a warm-up; also C + cairo;
+#  - steady CPU % of one (emulated) core and wake-ups/s: spinner and a ring whose
+#    progress moves every frame, at --fps 60 and 30; a static HUD.
+# Numbers come from an emulated CPU (TCG, ~10x slower than metal): compare ratios.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+scratch=${KIOSKHUD_SCRATCH:-$repo/.build-qemu}
+cd "$repo"
+if [[ -z "${HUD:-}" ]]; then
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
+    HUD=$scratch/release/hud
+fi
+bench=$scratch/bench
+mkdir -p "$bench"
+gcc -O2 -Wall -o "$bench/firstframe" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm) || exit 1
+gcc -O2 -Wall -DWITH_CAIRO -o "$bench/firstframe-cairo" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm cairo) -lm || exit 1
+gcc -O2 -Wall -o "$bench/launch" "$here/bench/launch.c" || exit 1
+for gpu in ${KIOSKHUD_GPUS:-bochs}; do
+    log=$scratch/measure-$gpu.log
+    /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --timeout 300 --quiet --log "$log" \
+        --env "HUD=$HUD" --env "BENCH=$bench" --env "RUNS=${RUNS:-8}" "$here/bench/guest.sh" || { echo "guest failed, see $log"; exit 1; }
+    /usr/bin/python3 - "$log" "$gpu" <<'PY'
+import re, statistics, sys
+lines = open(sys.argv[1], errors="replace").read().splitlines()
+def values(tag, key):
+    out = []
+    for l in lines:
+        m = re.match(rf"\[{tag}\] .*\b{key}=([\d.]+)", l)
+        if m: out.append(float(m.group(1)))
+    return out
+print(f"== {sys.argv[2]} ==")
+c = values("c-run", "first-frame-ms")
+print("first frame, exec to on screen (ms): median / min, ratio to bare C by median / min")
+for name in ("c", "ccairo", "hud", "hudlegacy"):
+    h = values(f"{name}-run", "first-frame-ms")
+    if c and h:
+        mc, mh = statistics.median(c), statistics.median(h)
+        print(f"  {name:10s} {mh:6.0f} / {min(h):4.0f}   x{mh/mc:.2f} / x{min(h)/min(c):.2f}   runs {h}")
+for tag in ("spinner60", "spinner30", "ramp60", "ramp30", "static"):
+    cpu, wake = values(tag, "cpu-percent"), values(tag, "wakeups-per-second")
+    fr = values(tag, "frames-rendered")
+    if cpu:
+        print(f"{tag:10s} cpu {cpu[0]:.2f}% of a core, {wake[0]:.2f} wake-ups/s, {int(fr[0]) if fr else '?'} frames in 7 s")
+    else:
+        print(f"{tag:10s} no steady-state figures")
+PY
+done
