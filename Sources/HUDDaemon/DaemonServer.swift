@@ -56,12 +56,10 @@ public actor DaemonServer {
     }
 
     /// Opens the socket, the FIFO and (with `watchSignals`) the signalfd,
-    /// and starts the output. On failure everything opened is closed again.
+    /// then starts the output. On failure everything opened is closed again.
     /// - Throws: `DaemonError` naming the path or call that failed.
     public func start(watchSignals: Bool) throws(DaemonError) {
         do throws(DaemonError) {
-            let theme = controller.assumeIsolated { $0.theme }
-            try output.start(stack: controller.stack, theme: theme)
             let listener = try UnixSocketListener(path: options.socketPath, mode: policy.socketMode, group: policy.group)
             self.listener = listener
             watches.append(try watch(listener.fd) { $0.acceptClients() })
@@ -79,6 +77,9 @@ public actor DaemonServer {
                     throw DaemonError.output("cannot watch signals: \(error)")
                 }
             }
+            // Last: a display output may wait for its card; clients can already connect.
+            let theme = controller.assumeIsolated { $0.theme }
+            try output.start(stack: controller.stack, theme: theme)
             if options.showAtStart {
                 _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
             }
