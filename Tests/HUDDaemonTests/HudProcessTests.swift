@@ -156,6 +156,41 @@ import Testing
         #expect(r.err.contains("no hud daemon"))
     }
 
+    /// `hud ping` as uid/gid 65534 (nobody/nogroup) through setpriv.
+    func pingAsNobody(_ d: DaemonProcess) throws -> (status: Int32?, out: String, err: String) {
+        try runHud(["--reuid=65534", "--regid=65534", "--clear-groups", Subprocess.hudPath, "ping", "--socket", d.socket],
+                   in: d.dir, program: "/usr/bin/setpriv")
+    }
+
+    @Test(.enabled(if: geteuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
+    func peerCredentialsAreChecked() throws {
+        let d = try DaemonProcess()
+        #expect(d.waitUntilListening())
+        _ = chmod(d.dir.path, 0o755)
+        // Mode 0600 keeps others out before any credentials are looked at.
+        let closed = try pingAsNobody(d)
+        #expect(closed.status == 1)
+        #expect(closed.err.contains("not allowed to connect"))
+        // Even with the socket opened up by hand, SO_PEERCRED refuses them.
+        _ = chmod(d.socket, 0o666)
+        let refused = try pingAsNobody(d)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("denied") && refused.err.contains("uid 65534"))
+        #expect(d.log.contains("refused"))
+    }
+
+    @Test(.enabled(if: geteuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
+    func configuredGroupIsAllowed() throws {
+        let d = try DaemonProcess(["--group", "65534"])
+        #expect(d.waitUntilListening())
+        _ = chmod(d.dir.path, 0o755)
+        var st = stat()
+        #expect(lstat(d.socket, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o660)
+        #expect(st.st_gid == 65534)
+        #expect(try pingAsNobody(d).status == 0)
+    }
+
     @Test func quitRetainExitsZero() throws {
         let d = try DaemonProcess()
         #expect(d.waitUntilListening())

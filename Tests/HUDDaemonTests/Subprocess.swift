@@ -15,7 +15,7 @@ struct Subprocess {
     let pid: pid_t
 
     /// Starts `hud args…` with `environment` added; stdin from `stdinPath` (or /dev/null).
-    init(_ args: [String], environment: [String: String] = [:], stdinPath: String = "/dev/null",
+    init(_ args: [String], program: String = Subprocess.hudPath, environment: [String: String] = [:], stdinPath: String = "/dev/null",
          stdoutPath: String, stderrPath: String) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -23,7 +23,7 @@ struct Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([Self.hudPath] + args).map { strdup($0) } + [nil]
+        let argv = ([program] + args).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var env: [String: String] = [:]
         var e = environ
@@ -38,8 +38,8 @@ struct Subprocess {
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, Self.hudPath, &actions, nil, argv, envp)
-        guard rc == 0 else { throw SpawnError(path: Self.hudPath, errno: rc) }
+        let rc = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        guard rc == 0 else { throw SpawnError(path: program, errno: rc) }
         self.pid = pid
     }
 
@@ -71,13 +71,13 @@ struct Subprocess {
 
 /// Runs `hud args…` to completion in `dir`; returns (status, stdout, stderr).
 func runHud(_ args: [String], in dir: TemporaryDirectory, environment: [String: String] = [:],
-            stdin: String? = nil) throws -> (status: Int32?, out: String, err: String) {
+            stdin: String? = nil, program: String = Subprocess.hudPath) throws -> (status: Int32?, out: String, err: String) {
     var stdinPath = "/dev/null"
     if let stdin {
         dir.write("stdin.txt", stdin)
         stdinPath = dir.file("stdin.txt")
     }
-    let p = try Subprocess(args, environment: environment, stdinPath: stdinPath,
+    let p = try Subprocess(args, program: program, environment: environment, stdinPath: stdinPath,
                            stdoutPath: dir.file("out.txt"), stderrPath: dir.file("err.txt"))
     let status = p.wait(orKillAfterTenSeconds: ())
     return (status, dir.read("out.txt") ?? "", dir.read("err.txt") ?? "")
