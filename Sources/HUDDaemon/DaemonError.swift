@@ -7,7 +7,6 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
     case notAFIFO(String)
     case unknownGroup(String)
     case badOutput(String)
-    case theme(ThemeError)
     case output(String)
 
     public var description: String {
@@ -19,7 +18,6 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
         case .notAFIFO(let p): return "\(p) exists and is not a FIFO; refusing to replace it"
         case .unknownGroup(let g): return "no group named \(g)"
         case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, none or png:DIR)"
-        case .theme(let e): return e.description
         case .output(let s): return s
         }
     }

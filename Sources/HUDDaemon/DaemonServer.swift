@@ -152,12 +152,26 @@ public actor DaemonServer {
         for _ in 0..<4 {
             switch client.read(into: readBuffer) {
             case .bytes(let n):
-                var stop = false
+                // The answers to everything in this read go out in one send.
+                var answers = ""
+                var quit: Bool?
                 client.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
-                    guard !stop, !client.isClosed else { return }
-                    stop = !answer(client, event)
+                    guard quit == nil else { return }
+                    let (response, retain) = answer(client, event)
+                    answers += response.encoded()
+                    quit = retain
                 }
-                if stop || client.isClosed { drop(client, why: nil); return }
+                guard client.send(answers) else {
+                    log("client \(client.peer) does not read its answers; dropped")
+                    clientsDropped += 1
+                    drop(client, why: nil)
+                    return
+                }
+                if let retain = quit {
+                    log("quit requested by \(client.peer)\(retain ? " (retaining the picture)" : "")")
+                    stop(exitCode: 0, retainPicture: retain)
+                    return
+                }
             case .closed:
                 if client.framer.hasPartialLine { log("client \(client.peer) left in the middle of a message") }
                 drop(client, why: nil)
@@ -170,8 +184,8 @@ public actor DaemonServer {
         armStallTimer(client)
     }
 
-    /// Answers one framed message. False when the client must go.
-    private func answer(_ client: ClientConnection, _ event: LineFramer.Event) -> Bool {
+    /// Carries out one framed message; the answer, and `retain` when it was `quit`.
+    private func answer(_ client: ClientConnection, _ event: LineFramer.Event) -> (Response, Bool?) {
         requestsHandled += 1
         let response: Response
         var quit: Bool?
@@ -197,17 +211,7 @@ public actor DaemonServer {
                 response = error.response
             }
         }
-        guard client.send(response.encoded()) else {
-            log("client \(client.peer) does not read its answers; dropped")
-            clientsDropped += 1
-            return false
-        }
-        if let retain = quit {
-            log("quit requested by \(client.peer)\(retain ? " (retaining the picture)" : "")")
-            stop(exitCode: 0, retainPicture: retain)
-            return false
-        }
-        return true
+        return (response, quit)
     }
 
     private func armStallTimer(_ client: ClientConnection) {

@@ -2,5 +2,5 @@ import HUDProtocol
 
 /// Text quoted the way the protocol quotes values, for log lines.
 enum RawLogValue {
-    static func quote(_ s: String) -> String { RawMessage.quoteIfNeeded(s).isEmpty ? "\"\"" : RawMessage.quoteIfNeeded(s) }
+    static func quote(_ s: String) -> String { RawMessage.quoteIfNeeded(s) }
 }

@@ -22,7 +22,4 @@ enum TextFile {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    /// errno's text for the last failed call, e.g. after `read` returned nil.
-    static func lastError() -> String { String(cString: strerror(errno)) }
 }

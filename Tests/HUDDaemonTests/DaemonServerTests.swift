@@ -127,7 +127,7 @@ final class ServerFixture: @unchecked Sendable {
         #expect(c.request("status")?.value("label") != "half a mess")
     }
 
-    @Test func floodingClientIsDroppedOthersAreServed() throws {
+    @Test func floodingClientIsDroppedOthersAreServed() async throws {
         let f = try ServerFixture()
         let flooder = try RawClient.greeted(f.socket)
         // Requests without ever reading the answers: the daemon must not block.
@@ -137,6 +137,8 @@ final class ServerFixture: @unchecked Sendable {
         #expect(c.request("ping") == .ok)
         #expect(c.request("status")?.value("progress") == "50")
         #expect(eventually { f.log.all.contains { $0.contains("does not read its answers") } })
+        #expect(await f.server.clientsDropped >= 1)
+        #expect(await f.server.requestsHandled > 100)
     }
 
     @Test func tooManyClientsGetBusy() throws {
