@@ -74,13 +74,17 @@ final class CairoImage {
         }
     }
 
+    /// Bytes per pixel: 2 for RGB565, 4 for the 32-bit formats.
+    var bytesPerPixel: Int { format == CAIRO_FORMAT_RGB16_565 ? 2 : 4 }
+
     /// Copies `rect` (in this surface's pixels) from `source` placed at
-    /// `sourceOrigin` to the same place here, row by row. Both are 32-bit.
+    /// `sourceOrigin` to the same place here, row by row. Same format on both sides.
     func copyRows(from source: CairoImage, sourceOrigin: (x: Int, y: Int), rect: PixelRect) {
-        let bytes = rect.width * 4
+        let bpp = bytesPerPixel
+        let bytes = rect.width * bpp
         for row in 0..<rect.height {
-            let dst = data + (rect.y + row) * stride + rect.x * 4
-            let src = source.data + (rect.y - sourceOrigin.y + row) * source.stride + (rect.x - sourceOrigin.x) * 4
+            let dst = data + (rect.y + row) * stride + rect.x * bpp
+            let src = source.data + (rect.y - sourceOrigin.y + row) * source.stride + (rect.x - sourceOrigin.x) * bpp
             dst.copyMemory(from: src, byteCount: bytes)
         }
     }

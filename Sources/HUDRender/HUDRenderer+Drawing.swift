@@ -91,8 +91,13 @@ extension HUDRenderer {
             cairo_paint(cr)
         }
         guard s.drawnDevice.intersects(clip) else { return }
-        let cache = try bezelCache(for: index)
         let p = s.presentation
+        if p.bezelScale != 1, s.configuration.bezelStyle == .blur, !downscaled {
+            try drawZoomedBlurBezel(cr, index: index)
+            if withIndicator, s.dynamic != .none, s.indicatorDevice.intersects(clip) { drawDynamicIndicator(cr, s) }
+            return
+        }
+        let cache = try bezelCache(for: index)
         cairo_save(cr)
         if p.bezelScale != 1 {
             let c = geometry.devicePoint(x: s.layout.bezel.midX, y: s.layout.bezel.midY)
@@ -111,6 +116,74 @@ extension HUDRenderer {
         if withIndicator, s.dynamic != .none, s.indicatorDevice.intersects(clip) {
             drawDynamicIndicator(cr, s)
         }
+    }
+
+    /// A blurred bezel mid-zoom: the scaled shape shows the blur of what is
+    /// under it where it is now (not a scaled copy of the blur at rest), the
+    /// tint, and the scaled labels; composed in a reused scratch image so the
+    /// bezel's alpha applies to the whole, as a view's alpha does.
+    private func drawZoomedBlurBezel(_ cr: OpaquePointer, index: Int) throws(RenderError) {
+        let s = scenes[index]
+        let drawn = s.drawnDevice
+        let blur = try blurredBackdrop(for: index, key: makeBlurKey(for: index))
+        let content = try bezelContent(for: s)
+        let scratch: CairoImage
+        if let z = zoomScratch, z.width >= drawn.width, z.height >= drawn.height {
+            scratch = z
+        } else {
+            scratch = try CairoImage(format: CAIRO_FORMAT_ARGB32, width: drawn.width, height: drawn.height)
+            zoomScratch = scratch
+        }
+        let sc = scratch.makeContext()
+        defer { cairo_destroy(sc) }
+        // Only the drawn rectangle of a possibly larger scratch image; every pixel is painted.
+        cairo_rectangle(sc, 0, 0, Double(drawn.width), Double(drawn.height))
+        cairo_clip(sc)
+        cairo_translate(sc, Double(-drawn.x), Double(-drawn.y))
+        var base = cairo_matrix_t()
+        cairo_get_matrix(sc, &base)
+        // The bezel transform in device pixels: scale about the bezel's centre.
+        let c = geometry.devicePoint(x: s.layout.bezel.midX, y: s.layout.bezel.midY)
+        let scale = s.presentation.bezelScale
+        cairo_translate(sc, c.x, c.y)
+        cairo_scale(sc, scale, scale)
+        cairo_translate(sc, -c.x, -c.y)
+        var zoom = cairo_matrix_t()
+        cairo_get_matrix(sc, &zoom)
+        cairo_set_matrix(sc, &base)
+        cairo_save(sc)
+        cairo_translate(sc, Double(blur.source.x), Double(blur.source.y))
+        cairo_scale(sc, Double(blur.factor), Double(blur.factor))
+        cairo_set_source_surface(sc, blur.image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(sc), CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(cairo_get_source(sc), CAIRO_EXTEND_PAD)
+        cairo_set_operator(sc, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(sc)
+        cairo_restore(sc)
+        IndicatorPainter.setColor(sc, s.configuration.bezelColor, alpha: 1)
+        cairo_paint(sc)
+        cairo_set_matrix(sc, &zoom)
+        cairo_set_source_surface(sc, content.image.surface, Double(s.bezelDevice.x), Double(s.bezelDevice.y))
+        cairo_pattern_set_filter(cairo_get_source(sc), CAIRO_FILTER_BILINEAR)
+        cairo_paint(sc)
+        // Cut the scaled rounded shape out of the scratch rectangle.
+        cairo_set_matrix(sc, &base)
+        cairo_rectangle(sc, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
+        cairo_set_matrix(sc, &zoom)
+        var m = geometry.matrix
+        cairo_transform(sc, &m)
+        IndicatorPainter.roundedRect(sc, s.layout.bezel, radius: s.configuration.cornerRadius)
+        cairo_set_fill_rule(sc, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_operator(sc, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(sc)
+        cairo_surface_flush(scratch.surface)
+
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, scratch.surface, Double(drawn.x), Double(drawn.y))
+        cairo_paint_with_alpha(cr, s.presentation.bezelAlpha)
+        cairo_restore(cr)
     }
 
     /// Spinner, pie, ring or bar, straight onto the screen in the bezel's transform.
@@ -155,8 +228,8 @@ extension HUDRenderer {
         var m = geometry.matrix
         cairo_set_matrix(cr, &m)
         let c = s.configuration
-        IndicatorPainter.roundedRect(cr, s.layout.bezel, radius: c.cornerRadius)
-        cairo_clip(cr)
+        // Paint the whole rectangle (pixman's fast bilinear and solid paths),
+        // then cut the rounded corners: cheaper than clipping every paint.
         if let blur {
             cairo_save(cr)
             cairo_identity_matrix(cr)
@@ -165,15 +238,24 @@ extension HUDRenderer {
             cairo_set_source_surface(cr, blur.image.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
             cairo_restore(cr)
         }
         IndicatorPainter.setColor(cr, c.bezelColor, alpha: 1)
         cairo_paint(cr)
         let content = try bezelContent(for: s)
+        cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, content.image.surface, Double(d.x), Double(d.y))
         cairo_paint(cr)
+        cairo_restore(cr)
+        let b = s.layout.bezel
+        cairo_rectangle(cr, b.x, b.y, b.width, b.height)
+        IndicatorPainter.roundedRect(cr, b, radius: c.cornerRadius)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(cr)
         cairo_surface_flush(image.surface)
         // From here on a plain image whose pixel (0, 0) is composited at the bezel's origin.
         cairo_surface_set_device_offset(image.surface, 0, 0)

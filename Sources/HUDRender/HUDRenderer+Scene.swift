@@ -7,7 +7,6 @@ extension HUDRenderer {
         let c = layer.configuration, p = layer.presentation
         let wanted = style.maximumTextWidth.isFinite ? style.maximumTextWidth : 320
         let maxText = max(1, min(wanted, geometry.logicalWidth - 4 * c.margin))
-        let text = layerText(id: layer.id, configuration: c, maximumWidth: maxText)
 
         var indicatorSize: HUDSize?
         var image: CairoImage?
@@ -37,6 +36,10 @@ extension HUDRenderer {
         case .text:
             break
         }
+        // The labels may take what the screen has left after margins and the indicator.
+        let fixed = indicatorSize.map { $0.height + BezelLayout.spacing } ?? 0
+        let maxTextHeight = max(1, geometry.logicalHeight - 4 * c.margin - fixed)
+        let text = layerText(id: layer.id, configuration: c, maximumWidth: maxText, maximumHeight: maxTextHeight)
 
         // Natural alignment shares one column so both labels start at the same edge.
         if style.textAlignment == .natural {
@@ -95,21 +98,32 @@ extension HUDRenderer {
     }
 
     /// The labels of one HUD, laid out again only when they change.
-    private func layerText(id: Int, configuration c: HUDConfiguration, maximumWidth: Double) -> LayerText {
+    /// Details too long for the screen are cut to the lines that fit, with an ellipsis.
+    private func layerText(id: Int, configuration c: HUDConfiguration, maximumWidth: Double, maximumHeight: Double) -> LayerText {
         let wantsText = !c.label.text.isEmpty || !c.detailsLabel.text.isEmpty
         if wantsText, textEngine == nil, textLoading == .onFirstUse { prepareText() }
         guard wantsText, let engine = textEngine else {
-            return LayerText(label: nil, details: nil, labelSource: c.label, detailsSource: c.detailsLabel, maximumWidth: maximumWidth)
+            return LayerText(label: nil, details: nil, labelSource: c.label, detailsSource: c.detailsLabel,
+                             maximumWidth: maximumWidth, maximumHeight: maximumHeight)
         }
         if let cached = textCaches[id], cached.labelSource == c.label, cached.detailsSource == c.detailsLabel,
-           cached.maximumWidth == maximumWidth {
+           cached.maximumWidth == maximumWidth, cached.maximumHeight == maximumHeight {
             return cached
         }
         func block(_ l: HUDLabel) -> TextBlock? {
             l.text.isEmpty ? nil : TextBlock(engine: engine, label: l, maximumWidth: maximumWidth, alignment: style.textAlignment)
         }
-        let text = LayerText(label: block(c.label), details: block(c.detailsLabel), labelSource: c.label,
-                             detailsSource: c.detailsLabel, maximumWidth: maximumWidth)
+        let label = block(c.label)
+        var details = block(c.detailsLabel)
+        let labelHeight = label.map { $0.height + BezelLayout.spacing } ?? 0
+        if let d = details, labelHeight + d.height > maximumHeight, d.lineCount > 1 {
+            let lineHeight = d.height / Double(d.lineCount)
+            var fitted = c.detailsLabel
+            fitted.maximumLines = max(1, Int((maximumHeight - labelHeight) / lineHeight))
+            details = block(fitted)
+        }
+        let text = LayerText(label: label, details: details, labelSource: c.label, detailsSource: c.detailsLabel,
+                             maximumWidth: maximumWidth, maximumHeight: maximumHeight)
         textCaches[id] = text
         return text
     }

@@ -29,6 +29,7 @@ public final class HUDRenderer {
     var textEngine: TextEngine?
 
     var scenes: [LayerScene] = []
+    var spareScenes: [LayerScene] = []
     var fullDamagePending = true
     /// Bumped by every update that changes more than dynamic indicators.
     var sceneGeneration = 0
@@ -45,6 +46,8 @@ public final class HUDRenderer {
     var contentCaches: [Int: BezelContent] = [:]
     var blurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
+    /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
+    var zoomScratch: CairoImage?
     var targets: [TargetSurface] = []
 
     /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
@@ -121,18 +124,24 @@ public final class HUDRenderer {
     public func update(to snapshot: HUDSnapshot) -> FrameUpdate {
         loadLogoIfNeeded()
         let area = layoutArea()
-        var next: [LayerScene] = []
-        next.reserveCapacity(snapshot.layers.count)
+        // Reuse the previous frame's array storage: no allocation per frame.
+        var next = spareScenes
+        spareScenes = []
+        next.removeAll(keepingCapacity: true)
         for layer in snapshot.layers where layer.presentation.isVisible {
             next.append(makeScene(layer, area: area))
         }
         let damage = damageBetween(scenes, next)
+        spareScenes = scenes
         scenes = next
-        let ids = Set(next.map(\.id))
-        if textCaches.count > ids.count { textCaches = textCaches.filter { ids.contains($0.key) } }
-        if bezelCaches.count > ids.count { bezelCaches = bezelCaches.filter { ids.contains($0.key) } }
-        if contentCaches.count > ids.count { contentCaches = contentCaches.filter { ids.contains($0.key) } }
-        if blurCaches.count > ids.count { blurCaches = blurCaches.filter { ids.contains($0.key) } }
+        let count = scenes.count
+        if textCaches.count > count || bezelCaches.count > count || contentCaches.count > count || blurCaches.count > count {
+            let ids = Set(scenes.map(\.id))
+            textCaches = textCaches.filter { ids.contains($0.key) }
+            bezelCaches = bezelCaches.filter { ids.contains($0.key) }
+            contentCaches = contentCaches.filter { ids.contains($0.key) }
+            blurCaches = blurCaches.filter { ids.contains($0.key) }
+        }
         let problems = newProblems
         newProblems.removeAll()
         return FrameUpdate(damage: damage, problems: problems)

@@ -7,4 +7,5 @@ struct LayerText {
     var labelSource: HUDLabel
     var detailsSource: HUDLabel
     var maximumWidth: Double
+    var maximumHeight: Double
 }

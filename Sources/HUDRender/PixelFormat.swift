@@ -1,18 +1,23 @@
 import CCairo
 
-/// The layout of one 32-bit pixel in a `PixelBuffer`, little-endian words.
+/// The layout of one pixel in a `PixelBuffer`, little-endian words.
 public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
     /// `DRM_FORMAT_XRGB8888`, Cairo's `CAIRO_FORMAT_RGB24`: the top byte is ignored.
     case xrgb8888
     /// `DRM_FORMAT_ARGB8888`, Cairo's `CAIRO_FORMAT_ARGB32`: premultiplied alpha.
     case argb8888
+    /// `DRM_FORMAT_RGB565`, Cairo's `CAIRO_FORMAT_RGB16_565`: 16-bit panels on small boards.
+    case rgb565
 
     var cairoFormat: cairo_format_t {
         switch self {
         case .xrgb8888: return CAIRO_FORMAT_RGB24
         case .argb8888: return CAIRO_FORMAT_ARGB32
+        case .rgb565: return CAIRO_FORMAT_RGB16_565
         }
     }
+
+    public var bytesPerPixel: Int { self == .rgb565 ? 2 : 4 }
 
     /// The smallest row stride Cairo accepts for `width` pixels
     /// (`cairo_format_stride_for_width`), or nil when the width is out of range.

@@ -31,10 +31,18 @@ final class TextEngine {
         kiosk_g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// Loads fontconfig and the default fonts by laying out a short string.
+    /// Loads fontconfig and the default fonts by laying out and drawing a
+    /// short string in MBProgressHUD's two fonts, so the first real label
+    /// finds the font files open and Cairo's font faces made.
     func warmUp() {
-        let block = TextBlock(engine: self, label: HUDLabel(text: "Ag", font: .label, maximumLines: 1),
-                              maximumWidth: 100, alignment: .center)
-        _ = block.unknownGlyphCount
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 8, 8) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+        for font in [HUDFont.label, .details] {
+            let block = TextBlock(engine: self, label: HUDLabel(text: "Ag", font: font, maximumLines: 1),
+                                  maximumWidth: 100, alignment: .center)
+            block.draw(cr, x: 0, y: 0, color: .black)
+        }
     }
 }

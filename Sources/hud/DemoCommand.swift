@@ -12,6 +12,7 @@ enum DemoCommand {
         options: [
             .init(name: "out", placeholder: "DIR", help: "directory for the frames (default ./hud-demo, created)"),
             .init(name: "frames", placeholder: "N", help: "frames per mode, 1…120 (default 12)"),
+            .init(name: "image", placeholder: "PNG", help: "also show this image (the custom-image mode)"),
         ] + SceneSetup.options)
 
     static func run(_ args: [String]) -> Int32 {
@@ -37,7 +38,7 @@ enum DemoCommand {
         }
         for w in setup.warnings { StandardError.write("hud demo: \(w)\n") }
         let renderer = HUDRenderer(geometry: setup.geometry, style: setup.style, backdrop: setup.backdrop)
-        let scenes: [(String, HUDMode, String)] = [
+        var scenes: [(String, HUDMode, String)] = [
             ("spinner", .indeterminate, "Loading…"),
             ("pie", .determinate, "Downloading"),
             ("ring", .annularDeterminate, "Installing"),
@@ -46,6 +47,7 @@ enum DemoCommand {
             ("failure", .failure, "Update failed"),
             ("text", .text, "Please wait"),
         ]
+        if let image = o.string("image") { scenes.append(("image", .customImage(path: image), "Custom image")) }
         var written = 0
         do {
             let pixels = try OwnedPixelBuffer(width: setup.geometry.pixelWidth, height: setup.geometry.pixelHeight)

@@ -54,3 +54,28 @@ import Testing
         #expect(abs(p.r - 128) <= 3 && p.g == 0 && abs(p.b - 127) <= 3)
     }
 }
+
+@Suite struct ZoomedBlurTests {
+    /// Mid-zoom, the blur inside the smaller bezel is the blur of what lies
+    /// under it there: the same pixels as the bezel at rest shows at that place.
+    @Test func zoomedBezelBlursWhatIsUnderItWhereItIs() throws {
+        let path = try TestFiles.writePNG(width: 240, height: 160) { x, _ in (x / 40) % 2 == 0 ? (255, 255, 255) : (0, 0, 0) }
+        defer { unlink(path) }
+        var c = HUDConfiguration()
+        c.mode = .text
+        c.bezelColor = HUDColor(white: 1, alpha: 0)
+        c.minSize = HUDSize(width: 200, height: 100)
+        let backdrop = HUDBackdrop(color: .black, imagePath: path)
+        let rest = try TestCanvas(c, width: 320, height: 240, backdrop: backdrop)
+        var p = HUDPresentation.shown()
+        p.bezelScale = 0.7
+        let zoomed = try TestCanvas(c, presentation: p, width: 320, height: 240, backdrop: backdrop)
+        let y = 120
+        var worst = 0
+        for x in 100..<220 { worst = max(worst, abs(rest.luma(x, y) - zoomed.luma(x, y))) }
+        #expect(worst <= 3, "largest difference \(worst)")
+        // And the zoomed bezel is smaller: outside it the stripes are sharp again.
+        #expect(zoomed.luma(72, y) > 250 || zoomed.luma(72, y) < 5)
+        #expect(rest.luma(72, y) > 5 && rest.luma(72, y) < 250)
+    }
+}

@@ -62,3 +62,34 @@ import Testing
         #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
     }
 }
+
+/// Mutated theme files never crash the parser or the theme reader.
+@Suite struct JSONMutationTests {
+    @Test func mutatedThemesAreErrorsNotCrashes() {
+        let seed = Array(##"{"bezelStyle": "blur", "label": {"fontSize": 16, "color": "#ffffffcc"}, "minSize": {"width": 1e2, "height": 0.5}, "screen": {"image": "a\u00e9.png"}, "x": [true, false, null, -0.0]}"##.utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let alphabet = Array("{}[]\":,0123456789.eE+-truefalsn \\u\n\t#ab".utf8) + [0x00, 0xC3, 0xFF]
+        var syntax = 0, keys = 0
+        for _ in 0..<3000 {
+            var bytes = seed
+            for _ in 0..<(1 + next() % 4) {
+                let i = next() % bytes.count
+                switch next() % 3 {
+                case 0: bytes[i] = alphabet[next() % alphabet.count]
+                case 1: bytes.remove(at: i)
+                default: bytes.insert(alphabet[next() % alphabet.count], at: i)
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            let load = HUDTheme.parse(bytes, file: "fuzz.json")
+            if load.problems.contains(where: { $0.key == nil }) { syntax += 1 } else { keys += 1 }
+            #expect(load.problems.allSatisfy { $0.file == "fuzz.json" })
+        }
+        // Both paths ran: broken JSON, and JSON whose keys and values were checked.
+        #expect(syntax > 100 && keys > 100, "syntax errors \(syntax), key checks \(keys)")
+    }
+}

@@ -186,3 +186,38 @@ import Testing
         }
     }
 }
+
+/// 16-bit panels: the same picture in RGB565, and the fast spinner path copies 2-byte pixels.
+@Suite struct RGB565Tests {
+    @Test func rgb565MatchesXRGBWithinItsPrecision() throws {
+        var c = HUDConfiguration()
+        c.label.text = "Sixteen bits"
+        let wide = try TestCanvas(c, backdrop: HUDBackdrop(color: HUDColor(red: 0.2, green: 0.4, blue: 0.6)))
+        let narrow = try TestCanvas(c, backdrop: HUDBackdrop(color: HUDColor(red: 0.2, green: 0.4, blue: 0.6)), format: .rgb565)
+        var worst = 0
+        for y in stride(from: 0, to: 240, by: 3) {
+            for x in stride(from: 0, to: 320, by: 3) {
+                let a = wide.rgb(x, y), b = narrow.rgb(x, y)
+                worst = max(worst, abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
+            }
+        }
+        #expect(worst <= 12, "largest difference \(worst)")
+    }
+
+    @Test func spinnerStepsIn565MatchAFullRepaint() throws {
+        let g = try ScreenGeometry(pixelWidth: 320, pixelHeight: 240)
+        let incremental = HUDRenderer(geometry: g), whole = HUDRenderer(geometry: g)
+        let a = try OwnedPixelBuffer(width: 320, height: 240, format: .rgb565)
+        let b = try OwnedPixelBuffer(width: 320, height: 240, format: .rgb565)
+        for step in 0..<14 {
+            let snapshot = TestCanvas.snapshot(HUDConfiguration(), .shown(spinnerPhase: Double(step % 12) / 12))
+            let u = incremental.update(to: snapshot)
+            try incremental.draw(into: a.buffer, region: u.damage)
+            whole.invalidateCaches()
+            try whole.render(snapshot, into: b.buffer)
+            var same = true
+            for y in 0..<240 { for x in 0..<320 where a.buffer.pixel(x: x, y: y) != b.buffer.pixel(x: x, y: y) { same = false } }
+            #expect(same, "step \(step)")
+        }
+    }
+}

@@ -29,8 +29,8 @@ struct TestCanvas {
 
     /// (red, green, blue) in 0…255.
     func rgb(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let p = buffer.pixel(x: x, y: y)
-        return (Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF))
+        let c = buffer.rgb(x: x, y: y)
+        return (Int(c.red), Int(c.green), Int(c.blue))
     }
 
     func luma(_ x: Int, _ y: Int) -> Int {

@@ -40,6 +40,26 @@ import Testing
         #expect(ink > 30, "\(name): \(ink) ink pixels")
     }
 
+    func width(_ text: String) -> Double {
+        let engine = TextEngine(language: "")
+        return TextBlock(engine: engine, label: HUDLabel(text: text, font: HUDFont(size: 48), maximumLines: 1),
+                         maximumWidth: 5000, alignment: .center).width
+    }
+
+    @Test func arabicLettersAreJoinedNotIsolated() {
+        // Joined beh (initial, medial, final forms) is far narrower than three isolated behs.
+        let joined = width("ببب"), isolated = width("ب")
+        #expect(joined < 3 * isolated * 0.8, "joined \(joined), isolated \(isolated)")
+        // Lam-alef becomes one ligature, narrower than lam and alef apart.
+        #expect(width("لا") < width("ل ا") - width(" ") - 5)
+    }
+
+    @Test func thaiMarksStackInsteadOfAdvancing() {
+        // A tone mark sits above its consonant: no extra width.
+        #expect(abs(width("ก้") - width("ก")) <= 1)
+        #expect(width("กก") > width("ก") + 10)
+    }
+
     @Test func missingGlyphsAreDetected() {
         // Private-use and unassigned code points have no glyph in any installed font.
         let b = block("OK \u{E000}\u{E001}")
@@ -114,5 +134,47 @@ import Testing
         default:
             #expect(abs((last.0 + last.1) - (first.0 + first.1)) <= 4)
         }
+    }
+}
+
+@Suite struct SmallScreenTextTests {
+    @Test func detailsLongerThanTheScreenAreCutToFit() throws {
+        var c = HUDConfiguration.contrasting(.determinateHorizontalBar)
+        c.label.text = "Updating"
+        c.detailsLabel.text = String(repeating: "Many details that go on and on. ", count: 30)
+        let canvas = try TestCanvas(c, width: 320, height: 240)
+        let scene = try #require(canvas.renderer.scenes.first)
+        let details = try #require(scene.details)
+        #expect(details.isEllipsized)
+        // The bezel keeps its margin from the screen's edges, with the bar inside it.
+        let bezel = try #require(canvas.renderer.bezelFrame(id: 1))
+        #expect(bezel.y >= 20 && bezel.maxY <= 220)
+        let bar = try #require(canvas.renderer.indicatorFrame(id: 1))
+        #expect(bezel.contains(bar))
+    }
+}
+
+@Suite struct LanguageTests {
+    /// Han characters shared by Chinese and Japanese take each language's
+    /// glyph forms when the theme names the language.
+    @Test func theLanguageChoosesCJKGlyphForms() throws {
+        func render(_ language: String) throws -> TestCanvas {
+            var c = HUDConfiguration.contrasting(.text)
+            c.label.text = "直骨画"
+            c.label.font = HUDFont(size: 40)
+            var s = HUDRenderStyle()
+            s.language = language
+            return try TestCanvas(c, width: 320, height: 160, style: s)
+        }
+        let ja = try render("ja"), zh = try render("zh-CN"), ja2 = try render("ja")
+        var differing = 0, repeatDiffering = 0
+        for y in 0..<160 {
+            for x in 0..<320 {
+                if abs(ja.luma(x, y) - zh.luma(x, y)) > 64 { differing += 1 }
+                if ja.luma(x, y) != ja2.luma(x, y) { repeatDiffering += 1 }
+            }
+        }
+        #expect(differing > 50, "\(differing) pixels differ between ja and zh-CN")
+        #expect(repeatDiffering == 0)
     }
 }
