@@ -139,7 +139,7 @@ final class DisplaySession: @unchecked Sendable {
     let done: (read: Int32, write: Int32)
     var exitCode: Int32 = 0
     var finished = false
-    var steadyStart: (time: HUDInstant, cpu: Double, wakeUps: Int)?
+    var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
 
@@ -206,10 +206,12 @@ final class DisplaySession: @unchecked Sendable {
         return String(Int((v * 10).rounded())).withDecimal
     }
 
-    static func cpuSeconds() -> Double {
+    /// CPU seconds used so far: (user, system), `getrusage(RUSAGE_SELF)`.
+    static func cpuSeconds() -> (user: Double, system: Double) {
         var u = rusage()
         getrusage(Int32(RUSAGE_SELF.rawValue), &u)
-        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+        return (Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6,
+                Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6)
     }
 
     func configuration() -> HUDConfiguration {
@@ -312,8 +314,9 @@ final class DisplaySession: @unchecked Sendable {
         if let s0 {
             let window = (now - s0.time).hudSeconds
             if window > 0.2 {
-                let cpuPercent = (cpu - s0.cpu) / window * 100
-                say("steady window-s=\(fmt(window)) cpu-percent=\(fmt(cpuPercent)) wakeups-per-second=\(fmt(Double(wakeUps - s0.wakeUps) / window))")
+                let user = (cpu.user - s0.cpu.user) / window * 100, system = (cpu.system - s0.cpu.system) / window * 100
+                say("steady window-s=\(fmt(window)) cpu-percent=\(fmt(user + system)) user-percent=\(fmt(user)) " +
+                    "system-percent=\(fmt(system)) wakeups-per-second=\(fmt(Double(wakeUps - s0.wakeUps) / window))")
             }
         }
         var byte: UInt8 = 1
