@@ -123,7 +123,11 @@ def main():
     hud_shown("term", before)
     check("sigterm-restores-console", console and after and after.px == console.px and exit_code("daemon2") == 0,
           f"daemon2 exit={exit_code('daemon2')}")
-    hud_shown("cjk", shot("d-cjk"))
+    cjk, retained = shot("d-cjk"), shot("d-retained")
+    hud_shown("cjk", cjk)
+    check("quit-retain-keeps-last-frame", cjk and retained and retained.px == cjk.px and exit_code("daemon3") == 0,
+          f"daemon3 exit={exit_code('daemon3')}; screen after quit --retain "
+          f"{'equals' if cjk and retained and retained.px == cjk.px else 'differs from'} the last frame")
     for line in log.get("rss", []):
         print(f"INFO {label}/rss: {line}")
 

@@ -91,7 +91,7 @@ sed "s/^/[daemon2log] /" /tmp/daemon2.out
 sleep 0.3
 shot d-term-after
 
-# 9. Peak memory of a daemon showing a CJK label on the real display.
+# 9. Peak memory of a daemon showing a CJK label on the real display (static ring: no animation).
 "$HUD" daemon --output kms --no-psplash > /tmp/daemon3.out 2>&1 &
 pid=$!
 i=0
@@ -100,6 +100,10 @@ hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "�
 sleep 1.5
 shot d-cjk
 say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"
-hud quit3 quit
+# 10. quit --retain: the last frame stays on screen for the next program.
+hud quit3 quit --retain
 wait $pid
+say daemon3 "exit=$?"
+sleep 0.3
+shot d-retained
 exit 0
