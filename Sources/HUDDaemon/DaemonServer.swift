@@ -64,9 +64,14 @@ public actor DaemonServer {
             self.listener = listener
             watches.append(try watch(listener.fd) { $0.acceptClients() })
             if let path = options.psplashFIFOPath {
-                let fifo = try PsplashFIFO(path: path)
-                self.fifo = fifo
-                watches.append(try watch(fifo.fd) { $0.readFIFO() })
+                // psplash compatibility is a convenience: without it the daemon still serves its socket.
+                do {
+                    let fifo = try PsplashFIFO(path: path)
+                    self.fifo = fifo
+                    watches.append(try watch(fifo.fd) { $0.readFIFO() })
+                } catch {
+                    log("psplash FIFO disabled: \(error)")
+                }
             }
             if watchSignals {
                 do {

@@ -79,7 +79,7 @@ enum DaemonCommand {
                     log("no DRM card in /dev/dri; running without a display (--output none)")
                     return NoOutput()
                 }
-                return KMSDaemonOutput(device: nil, cardWait: .zero, log: log)
+                return KMSDaemonOutput(device: nil, cardWait: .zero, optional: true, log: log)
             default:
                 return nil
             }

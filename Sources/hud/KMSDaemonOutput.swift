@@ -10,6 +10,8 @@ import HUDKMS
 final class KMSDaemonOutput: HUDOutput {
     let device: String?
     let cardWait: Duration
+    /// `--output auto`: a display that cannot be used is logged, not fatal.
+    let optional: Bool
     private let log: @Sendable (String) -> Void
     private var card: DRMCard?
     private var output: KMSOutput?
@@ -23,9 +25,10 @@ final class KMSDaemonOutput: HUDOutput {
         return "kms \(card.path) \(output.choice.connector.name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
     }
 
-    init(device: String?, cardWait: Duration, log: @escaping @Sendable (String) -> Void) {
+    init(device: String?, cardWait: Duration, optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
         self.device = device
         self.cardWait = cardWait
+        self.optional = optional
         self.log = log
     }
 
@@ -62,11 +65,12 @@ final class KMSDaemonOutput: HUDOutput {
             })
             try display.start()
             log("display: \(summary)")
-        } catch let error as DaemonError {
-            throw error
         } catch {
             stop(retainPicture: false)
-            throw .output("\(error)")
+            card = nil
+            output = nil
+            guard optional else { throw .output("\(error)") }
+            log("display unusable (\(error)); running without one")
         }
     }
 

@@ -15,8 +15,9 @@ import Testing
         init(_ extra: [String] = [], cmdline: String = "quiet") throws {
             dir = try TemporaryDirectory()
             dir.write("cmdline", cmdline + "\n")
-            process = try Subprocess(["daemon", "--socket", dir.file("hud.sock"), "--psplash-fifo", dir.file("psplash_fifo"),
-                                      "--cmdline", dir.file("cmdline")] + (extra.contains("--output") ? [] : ["--output", "none"]) + extra,
+            let defaults = (extra.contains("--output") ? [] : ["--output", "none"])
+                + (extra.contains("--psplash-fifo") ? [] : ["--psplash-fifo", dir.file("psplash_fifo")])
+            process = try Subprocess(["daemon", "--socket", dir.file("hud.sock"), "--cmdline", dir.file("cmdline")] + defaults + extra,
                                      stdoutPath: dir.file("daemon.out"), stderrPath: dir.file("daemon.err"))
         }
 
@@ -114,6 +115,13 @@ import Testing
         daemon.process.signal(SIGINT)
         #expect(daemon.process.wait(orKillAfterTenSeconds: ()) == 0)
         #expect(!daemon.dir.exists("hud.sock"))
+    }
+
+    @Test func unusablePsplashFIFOIsNotFatal() throws {
+        let d = try DaemonProcess(["--psplash-fifo", "/nonexistent-dir/psplash_fifo"])
+        #expect(d.waitUntilListening())
+        #expect(d.log.contains("psplash FIFO disabled"))
+        #expect(d.log.contains("/nonexistent-dir/psplash_fifo"))
     }
 
     @Test func kernelCommandLineDisables() throws {
