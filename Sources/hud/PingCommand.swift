@@ -18,7 +18,8 @@ enum PingCommand {
         positionals: [],
         makeRequest: { _, _ throws(CommandLineError) in .status },
         printAnswer: { fields in
-            for f in fields { print("\(f.key)=\(f.value)") }
+            // One line per key: values with spaces, quotes or newlines are quoted as on the wire.
+            for f in fields { print("\(f.key)=\(f.value.contains(where: { $0 == "\n" || $0 == "\"" }) ? RawMessage.quoteIfNeeded(f.value) : f.value)") }
         })
 
     static let reload = ClientCommand(

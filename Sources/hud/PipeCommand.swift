@@ -54,10 +54,14 @@ enum PipeCommand {
 
         var client: DaemonClient?
         var failed = false
+        var refusals: Set<ErrorCode> = []
         func send(_ request: Request) {
             guard !failed, let c = client else { return }
             do {
-                try c.perform(request)
+                // A refused request (e.g. an update while hidden) is reported once; the pipe goes on.
+                if case .error(let code, let reason) = try c.send(request), refusals.insert(code).inserted {
+                    StandardError.write("hud pipe: the daemon refused '\(request.verb)': \(reason)\n")
+                }
             } catch {
                 StandardError.write("hud pipe: \(error); reading on without a HUD\n")
                 failed = true
