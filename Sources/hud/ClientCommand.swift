@@ -15,19 +15,28 @@ struct ClientCommand: Sendable {
     /// Prints an `ok` answer; nothing by default.
     var printAnswer: @Sendable ([Field]) -> Void = { _ in }
 
+    /// The parser's help with the positional arguments in its usage line.
+    var help: String {
+        let names = positionals.map { " " + $0.uppercased() }.joined()
+        let usage = "usage: hud \(parser.command) [options]"
+        guard !names.isEmpty, parser.help.hasPrefix(usage) else { return parser.help }
+        return "usage: hud \(parser.command)\(names) [options]" + parser.help.dropFirst(usage.count)
+    }
+
     func run(_ args: [String]) -> Int32 {
         let command = "hud \(parser.command)"
         var rest = args[...]
         var given: [String] = []
+        var verbatim = false  // after "--", arguments are positional even if they start with --
         while given.count < positionals.count, let first = rest.first {
-            if first == "--" { rest = rest.dropFirst(); continue }
-            if first.hasPrefix("--") { break }
+            if first == "--", !verbatim { verbatim = true; rest = rest.dropFirst(); continue }
+            if first.hasPrefix("--"), !verbatim { break }
             given.append(first)
             rest = rest.dropFirst()
         }
         do {
             guard let options = try parser.parse(Array(rest)) else {
-                print(parser.help, terminator: "")
+                print(help, terminator: "")
                 return 0
             }
             guard given.count == positionals.count else {

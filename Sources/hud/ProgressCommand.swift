@@ -4,7 +4,6 @@ import HUDProtocol
 enum ProgressCommand {
     static let progress = ClientCommand(
         parser: OptionParser(command: "progress", summary: """
-            usage: hud progress PERCENT [--socket PATH]
             Sets the progress to PERCENT (0…100). With no HUD up, shows one with the
             theme's progress indicator (a bar unless the daemon says otherwise).
             """, options: [ClientCommand.socketOption]),
@@ -19,8 +18,8 @@ enum ProgressCommand {
 
     static let message = ClientCommand(
         parser: OptionParser(command: "message", summary: """
-            usage: hud message TEXT [--socket PATH]   (hud message -- TEXT if TEXT starts with --)
             Sets the label to TEXT (one line). With no HUD up, shows one.
+            Write 'hud message -- TEXT' when TEXT starts with --.
             """, options: [ClientCommand.socketOption]),
         positionals: ["text"],
         makeRequest: { _, args throws(CommandLineError) in .message(args[0]) })
