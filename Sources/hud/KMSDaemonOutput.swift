@@ -54,6 +54,21 @@ final class KMSDaemonOutput: HUDOutput {
                 stack.assumeIsolated { $0.snapshot(at: time) }
             }
             display.onError = { log("display: \($0)") }
+            // Start-up cost, for boot-time budgets: first frame and first frame with labels.
+            let started = stack.loop.now()
+            let reported = Locked((first: false, complete: false))
+            display.onFramePresented = { s in
+                reported.withLock { r in
+                    if !r.first, let t = s.firstFrameAt {
+                        r.first = true
+                        log("first frame on screen \((t - started).milliseconds) ms after the output started")
+                    }
+                    if !r.complete, let t = s.firstCompleteFrameAt {
+                        r.complete = true
+                        log("first frame with labels \((t - started).milliseconds) ms after the output started")
+                    }
+                }
+            }
             self.display = display
             stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } }
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [card] in
@@ -98,4 +113,9 @@ final class KMSDaemonOutput: HUDOutput {
         }
         display = nil
     }
+}
+
+extension Duration {
+    /// Whole milliseconds, for log lines.
+    fileprivate var milliseconds: Int64 { hudNanoseconds / 1_000_000 }
 }
