@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HUDKMS", targets: ["HUDKMS"]),
         .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
+        .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -34,11 +35,17 @@ let package = Package(
         .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
-        // `hud` command line (render, demo, display, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS"]),
+        // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
+        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon"]),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
         .executableTarget(name: "hud-display-bench", dependencies: ["HUDKMS", "HUDRender", "HUDCore"]),
+        // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
+        .target(name: "HUDProtocol"),
+        .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
+        // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDKMS", "CLinux"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),

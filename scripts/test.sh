@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
 bash scripts/check-isolation.sh
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 board/qemu/run-e2e.sh
+board/qemu/run-daemon-e2e.sh

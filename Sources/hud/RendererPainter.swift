@@ -22,10 +22,11 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Problems the renderer reported (missing image, bad font), first seen.
     var onProblem: (@Sendable (String) -> Void)?
 
-    init(targets: [PixelTarget], loop: EventLoop) throws {
+    init(targets: [PixelTarget], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
+         backdrop: HUDBackdrop = HUDBackdrop()) throws {
         guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height),
-                               textLoading: .afterPrepareText)
+                               style: style, backdrop: backdrop, textLoading: .afterPrepareText)
         buffers = targets.map { PixelBuffer(base: $0.pixels, width: $0.width, height: $0.height, stride: $0.pitch) }
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
@@ -80,6 +81,13 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
 
     func invalidateAll() {
         tracker.invalidateAll()
+    }
+
+    /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
+    func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+        renderer.setStyle(style)
+        renderer.setBackdrop(backdrop)
+        onNeedsFrame?()
     }
 
     var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {

@@ -2,6 +2,17 @@ import Glibc
 
 // `hud <command> [options]`. One line per command; each lives in its own file.
 let commands: [Subcommand] = [
+    DaemonCommand.subcommand,
+    Subcommand(name: "show", summary: "show the HUD (mode, label, details, progress, grace, min-show, animation)", run: ShowCommand.show.run),
+    Subcommand(name: "update", summary: "change the shown HUD's options", run: ShowCommand.update.run),
+    Subcommand(name: "progress", summary: "set progress in percent (psplash-write PROGRESS)", run: ProgressCommand.progress.run),
+    Subcommand(name: "message", summary: "set the label text (psplash-write MSG)", run: ProgressCommand.message.run),
+    Subcommand(name: "hide", summary: "hide the HUD, now or after a delay", run: HideCommand.hide.run),
+    Subcommand(name: "quit", summary: "stop the daemon (--retain keeps the picture for a hand-over)", run: HideCommand.quit.run),
+    Subcommand(name: "ping", summary: "exit 0 when a daemon answers", run: PingCommand.ping.run),
+    Subcommand(name: "status", summary: "print the HUD's state", run: PingCommand.status.run),
+    Subcommand(name: "reload", summary: "make the daemon re-read its theme", run: PingCommand.reload.run),
+    PipeCommand.subcommand,
     RenderCommand.subcommand,
     DemoCommand.subcommand,
     DisplayCommand.subcommand,

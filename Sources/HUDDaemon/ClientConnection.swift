@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDProtocol
+
+/// One connected client: its socket, its credentials and the bytes of a
+/// message not yet complete. Used only on the daemon's loop.
+final class ClientConnection {
+    let id: Int
+    let fd: Int32
+    let peer: PeerCredentials
+    var framer = LineFramer()
+    var watch: FDWatch?
+    /// Fires when a message has been left half-sent too long.
+    var stallTimer: ScheduledTimer?
+    private(set) var isClosed = false
+
+    init(id: Int, fd: Int32, peer: PeerCredentials) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+    }
+
+    enum ReadResult {
+        case bytes(Int)
+        /// The client closed its end (or the connection failed).
+        case closed
+        /// Nothing more to read now.
+        case drained
+    }
+
+    /// Reads what is waiting into `buffer` (`read`, non-blocking).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .closed }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .drained : .closed
+        }
+    }
+
+    /// Sends `text` at once (`send`, `MSG_NOSIGNAL | MSG_DONTWAIT`). False when
+    /// the client is gone or does not read its answers (its buffer is full):
+    /// the daemon never waits for a client.
+    func send(_ text: String) -> Bool {
+        guard !isClosed else { return false }
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                if n > 0 { offset += n; continue }
+                if n < 0, errno == EINTR { continue }
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Stops watching, cancels the stall timer and closes the socket. Idempotent.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        watch?.cancel()
+        stallTimer?.cancel()
+        Glibc.close(fd)
+    }
+}

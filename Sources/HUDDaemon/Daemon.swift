@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDKMS
+import HUDProtocol
+
+/// `hud daemon`: sets everything up, runs until quit or a signal, cleans up.
+public enum Daemon {
+    /// The signals the daemon takes through a signalfd: TERM/INT exit,
+    /// HUP reloads the theme, USR1/USR2 go to the output (VT switching).
+    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// Blocks `signals` (before any thread starts) and ignores SIGPIPE, so a
+    /// client that vanishes mid-answer cannot kill the daemon.
+    public static func blockSignals() {
+        signal(SIGPIPE, SIG_IGN)
+        SignalWatcher.block(signals)
+    }
+
+    /// Runs the daemon on the calling (main) thread's behalf and returns its
+    /// exit code: 0 after quit/SIGTERM/SIGINT or when `kioskhud.disable` is
+    /// set, 1 when it could not start.
+    ///
+    /// Must be called before any other thread exists: it blocks the signals
+    /// the daemon takes through a signalfd.
+    /// - Parameter makeOutput: makes outputs this module cannot (KMS, built
+    ///   in the `hud` executable); returns nil to leave a spec to `OutputFactory`.
+    public static func run(_ options: DaemonOptions, outputChoice: OutputSpec?,
+                           makeOutput: (OutputSpec) throws(DaemonError) -> (any HUDOutput)? = { _ in nil },
+                           log: @escaping @Sendable (String) -> Void) -> Int32 {
+        blockSignals()
+        let cmdline = KernelCommandLine.read(path: options.kernelCommandLinePath)
+        for word in cmdline.unknown { log("ignoring unknown kernel parameter \(word)") }
+        if cmdline.disabled {
+            log("kioskhud.disable is set on the kernel command line; not starting")
+            return 0
+        }
+
+        let themeFile = options.themeFile ?? cmdline.theme.map { DaemonTheme.path(named: $0, in: options.themesDirectory) }
+        let progressMode = options.progressMode
+        let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = {
+            var theme = DaemonTheme()
+            if let file = themeFile {
+                let (loaded, warnings) = try DaemonTheme.load(file: file)
+                for w in warnings { log("theme: \(w)") }
+                theme = loaded
+            }
+            theme.progressMode = progressMode
+            return theme
+        }
+        let theme: DaemonTheme
+        do {
+            theme = try loadTheme()
+        } catch {
+            // A theme named on the kernel command line must never stop a boot.
+            if options.themeFile != nil {
+                log("\(error)")
+                return 1
+            }
+            log("\(error); using the built-in theme")
+            theme = DaemonTheme()
+        }
+
+        var chosen = outputChoice ?? .auto
+        if outputChoice == nil, let fromKernel = cmdline.output {
+            do { chosen = try OutputSpec(parsing: fromKernel) } catch { log("kioskhud.output: \(error); using auto") }
+        }
+        let spec = chosen
+        let policy: AccessPolicy
+        do {
+            policy = AccessPolicy(group: try options.group.map { (g: String) throws(DaemonError) -> UInt32 in try AccessPolicy.groupID(g) })
+        } catch {
+            log("\(error)")
+            return 1
+        }
+
+        let latch: ExitLatch
+        let loop: EventLoop
+        do {
+            latch = try ExitLatch()
+            loop = try EventLoop()
+        } catch {
+            log("\(error)")
+            return 1
+        }
+        let stack = HUDStack(loop: loop)
+        let controller = HUDController(stack: stack, theme: theme)
+        let server: DaemonServer
+        do {
+            let output = try makeOutput(spec) ?? OutputFactory.make(spec, size: options.pictureSize, log: log)
+            server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
+                                  loadTheme: loadTheme, log: log, onExit: { latch.release($0) })
+        } catch {
+            log("\(error)")
+            loop.shutdown()
+            return 1
+        }
+        loop.execute {
+            server.assumeIsolated { server in
+                do {
+                    try server.start(watchSignals: true)
+                    log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
+                        + ", theme \(theme.name), output \(spec)")
+                } catch {
+                    log("\(error)")
+                    latch.release(1)
+                }
+            }
+        }
+        let code = latch.wait()
+        loop.shutdown()
+        return code
+    }
+}

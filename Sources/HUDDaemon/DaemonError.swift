@@ -1,0 +1,24 @@
+/// Why the daemon could not start or carry on.
+public enum DaemonError: Error, CustomStringConvertible, Sendable {
+    case system(SystemCallError)
+    case socketPathTooLong(String)
+    case alreadyRunning(String)
+    case notASocket(String)
+    case notAFIFO(String)
+    case unknownGroup(String)
+    case badOutput(String)
+    case output(String)
+
+    public var description: String {
+        switch self {
+        case .system(let e): return e.description
+        case .socketPathTooLong(let p): return "socket path \(p) is longer than a Unix socket address allows (107 bytes)"
+        case .alreadyRunning(let p): return "another hud daemon is already listening on \(p)"
+        case .notASocket(let p): return "\(p) exists and is not a socket; refusing to replace it"
+        case .notAFIFO(let p): return "\(p) exists and is not a FIFO; refusing to replace it"
+        case .unknownGroup(let g): return "no group named \(g)"
+        case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, none or png:DIR)"
+        case .output(let s): return s
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import HUDCore
+
+/// What `hud daemon` was asked to do.
+public struct DaemonOptions: Sendable {
+    /// The default socket: /run/kioskhud/hud.sock.
+    public static let defaultSocketPath = "/run/kioskhud/hud.sock"
+    /// Where `kioskhud.theme=NAME` themes live: NAME.json under here.
+    public static let defaultThemesDirectory = "/usr/share/kioskhud/themes"
+
+    public var socketPath = DaemonOptions.defaultSocketPath
+    /// Group allowed besides root and the daemon's user (socket mode 0660).
+    public var group: String?
+    /// psplash's FIFO; nil: none.
+    public var psplashFIFOPath: String?
+    public var output: OutputSpec = .auto
+    /// A theme file (HUDRender's JSON); overrides `kioskhud.theme=`.
+    public var themeFile: String?
+    public var themesDirectory = DaemonOptions.defaultThemesDirectory
+    /// The kernel command line to read (tests point it elsewhere).
+    public var kernelCommandLinePath = "/proc/cmdline"
+    /// Show the theme's HUD at once (as psplash does), with this label if set.
+    public var showAtStart = false
+    public var startLabel: String?
+    /// The indicator progress switches to when the HUD shows none.
+    public var progressMode: HUDMode = .determinateHorizontalBar
+    /// The picture size of `png:` output.
+    public var pictureSize: (width: Int, height: Int) = (1280, 800)
+    /// More clients are refused with `error code=busy`.
+    public var maxClients = 32
+    /// A client that leaves a message half-sent this long is dropped.
+    public var stallTimeout: Duration = .seconds(10)
+
+    public init() {}
+}

@@ -1,0 +1,333 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDKMS
+import HUDProtocol
+
+/// The daemon's I/O on its event loop: the listening socket, client
+/// connections, psplash's FIFO and the signalfd. Requests go to the
+/// `HUDController`; quit, reload and signals are handled here.
+///
+/// Nothing a client does can stop the daemon: every message is bounded
+/// (`LineFramer`), parsed with errors answered, and a client that vanishes,
+/// stalls mid-message or stops reading its answers is just dropped.
+public actor DaemonServer {
+    public nonisolated let loop: EventLoop
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+    public nonisolated let controller: HUDController
+    private let output: any HUDOutput
+    private let options: DaemonOptions
+    private let policy: AccessPolicy
+    private let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme
+    private let log: @Sendable (String) -> Void
+    private let onExit: @Sendable (Int32) -> Void
+
+    private var listener: UnixSocketListener?
+    private var fifo: PsplashFIFO?
+    private var fifoFramer = LineFramer(separatesAtNUL: true)
+    private var signals: SignalWatcher?
+    private var watches: [FDWatch] = []
+    private var clients: [Int: ClientConnection] = [:]
+    private var nextClientID = 1
+    private let buffer = ReadBuffer(size: 65536)
+    private var readBuffer: UnsafeMutableRawBufferPointer { buffer.bytes }
+    private var stopped = false
+
+    /// Requests handled since start (answered ok or error), for statistics and tests.
+    public private(set) var requestsHandled = 0
+    /// Clients refused (credentials, too many) or dropped (stalled, not reading).
+    public private(set) var clientsDropped = 0
+
+    /// - Parameters:
+    ///   - loadTheme: reads the theme again for `reload` and SIGHUP.
+    ///   - onExit: called once, on the loop, with the exit code when the daemon stops.
+    public init(controller: HUDController, output: sending any HUDOutput, options: DaemonOptions, policy: AccessPolicy,
+                loadTheme: @escaping @Sendable () throws(ThemeError) -> DaemonTheme,
+                log: @escaping @Sendable (String) -> Void, onExit: @escaping @Sendable (Int32) -> Void) {
+        self.loop = controller.stack.loop
+        self.controller = controller
+        self.output = output
+        self.options = options
+        self.policy = policy
+        self.loadTheme = loadTheme
+        self.log = log
+        self.onExit = onExit
+    }
+
+    /// Opens the socket, the FIFO and (with `watchSignals`) the signalfd,
+    /// then starts the output. On failure everything opened is closed again.
+    /// - Throws: `DaemonError` naming the path or call that failed.
+    public func start(watchSignals: Bool) throws(DaemonError) {
+        do throws(DaemonError) {
+            let listener = try UnixSocketListener(path: options.socketPath, mode: policy.socketMode, group: policy.group)
+            self.listener = listener
+            watches.append(try watch(listener.fd) { $0.acceptClients() })
+            if let path = options.psplashFIFOPath {
+                // psplash compatibility is a convenience: without it the daemon still serves its socket.
+                do {
+                    let fifo = try PsplashFIFO(path: path)
+                    self.fifo = fifo
+                    watches.append(try watch(fifo.fd) { $0.readFIFO() })
+                } catch {
+                    log("psplash FIFO disabled: \(error)")
+                }
+            }
+            if watchSignals {
+                do {
+                    signals = try SignalWatcher(signals: Daemon.signals, loop: loop) { [weak self] signal in
+                        self?.assumeIsolated { $0.handleSignal(signal) }
+                    }
+                } catch {
+                    throw DaemonError.output("cannot watch signals: \(error)")
+                }
+            }
+            // Last: a display output may wait for its card; clients can already connect.
+            let theme = controller.assumeIsolated { $0.theme }
+            try output.start(stack: controller.stack, theme: theme)
+            if options.showAtStart {
+                _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
+            }
+        } catch {
+            closeEverything()
+            output.stop(retainPicture: false)
+            throw error
+        }
+    }
+
+    private func watch(_ fd: Int32, _ body: @escaping @Sendable (isolated DaemonServer) -> Void) throws(DaemonError) -> FDWatch {
+        do {
+            return try loop.watchReadable(fd: fd) { [weak self] in
+                self?.assumeIsolated { body($0) }
+            }
+        } catch {
+            throw .system(SystemCallError("epoll_ctl", "fd \(fd)", errno: error.errno))
+        }
+    }
+
+    /// Clients connected now.
+    public var clientCount: Int { clients.count }
+
+    // MARK: Clients
+
+    private func acceptClients() {
+        guard let listener else { return }
+        while let fd = listener.accept() {
+            let peer: PeerCredentials
+            do { peer = try PeerCredentials.of(socket: fd) } catch {
+                log("refusing a client: \(error)")
+                close(fd)
+                clientsDropped += 1
+                continue
+            }
+            let client = ClientConnection(id: nextClientID, fd: fd, peer: peer)
+            nextClientID += 1
+            if let why = policy.refusal(for: peer) {
+                log("refused \(peer): \(why)")
+                _ = client.send(Response.error(code: .denied, reason: why).encoded())
+                client.close()
+                clientsDropped += 1
+                continue
+            }
+            if clients.count >= options.maxClients {
+                _ = client.send(Response.error(code: .busy, reason: "\(options.maxClients) clients connected; try again").encoded())
+                client.close()
+                clientsDropped += 1
+                continue
+            }
+            guard client.send(Greeting.encoded()) else {
+                client.close()
+                continue
+            }
+            do {
+                let id = client.id
+                client.watch = try watch(fd) { $0.readClient(id) }
+            } catch {
+                log("cannot watch client \(peer): \(error)")
+                client.close()
+                continue
+            }
+            clients[client.id] = client
+        }
+    }
+
+    private func readClient(_ id: Int) {
+        guard let client = clients[id] else { return }
+        // A few buffers per wake-up, so one flooding client cannot starve the others.
+        for _ in 0..<4 {
+            switch client.read(into: readBuffer) {
+            case .bytes(let n):
+                // The answers to everything in this read go out in one send.
+                var answers = ""
+                var quit: Bool?
+                client.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
+                    guard quit == nil else { return }
+                    let (response, retain) = answer(client, event)
+                    answers += response.encoded()
+                    quit = retain
+                }
+                guard client.send(answers) else {
+                    log("client \(client.peer) does not read its answers; dropped")
+                    clientsDropped += 1
+                    drop(client, why: nil)
+                    return
+                }
+                if let retain = quit {
+                    log("quit requested by \(client.peer)\(retain ? " (retaining the picture)" : "")")
+                    stop(exitCode: 0, retainPicture: retain)
+                    return
+                }
+            case .closed:
+                if client.framer.hasPartialLine { log("client \(client.peer) left in the middle of a message") }
+                drop(client, why: nil)
+                return
+            case .drained:
+                armStallTimer(client)
+                return
+            }
+        }
+        armStallTimer(client)
+    }
+
+    /// Carries out one framed message; the answer, and `retain` when it was `quit`.
+    private func answer(_ client: ClientConnection, _ event: LineFramer.Event) -> (Response, Bool?) {
+        requestsHandled += 1
+        let response: Response
+        var quit: Bool?
+        switch event {
+        case .tooLong:
+            response = ProtocolError(.tooLong, "message longer than \(ProtocolLimits.maxLineBytes - 1) bytes; dropped up to the next newline").response
+        case .line(let bytes):
+            do {
+                let request = try Request.parse(bytes)
+                switch request {
+                case .hello(let v):
+                    response = ProtocolVersion.supported.contains(v) ? .ok([Field("protocol", String(ProtocolVersion.current))])
+                        : .error(code: .version, reason: "protocol \(v) is not supported; this daemon speaks \(ProtocolVersion.current)")
+                case .quit(let retain):
+                    response = .ok
+                    quit = retain
+                case .reload:
+                    response = reloadTheme()
+                default:
+                    response = controller.assumeIsolated { $0.handle(request) }
+                }
+            } catch {
+                response = error.response
+            }
+        }
+        return (response, quit)
+    }
+
+    private func armStallTimer(_ client: ClientConnection) {
+        guard !client.isClosed else { return }
+        if client.framer.hasPartialLine {
+            guard client.stallTimer == nil else { return }
+            let id = client.id
+            client.stallTimer = loop.schedule(after: options.stallTimeout) { [weak self] in
+                self?.assumeIsolated { $0.stalled(id) }
+            }
+        } else {
+            client.stallTimer?.cancel()
+            client.stallTimer = nil
+        }
+    }
+
+    private func stalled(_ id: Int) {
+        guard let client = clients[id] else { return }
+        client.stallTimer = nil
+        _ = client.send(Response.error(code: .syntax, reason: "message not finished within \(options.stallTimeout); closing").encoded())
+        log("client \(client.peer) stalled mid-message; dropped")
+        clientsDropped += 1
+        drop(client, why: nil)
+    }
+
+    private func drop(_ client: ClientConnection, why: String?) {
+        if let why { log(why) }
+        client.close()
+        clients[client.id] = nil
+    }
+
+    // MARK: psplash FIFO
+
+    private func readFIFO() {
+        guard let fifo else { return }
+        for _ in 0..<4 {
+            let n = fifo.read(into: readBuffer)
+            guard n > 0 else { return }
+            var quit = false
+            fifoFramer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
+                guard !quit else { return }
+                switch event {
+                case .tooLong:
+                    log("psplash FIFO: command longer than \(ProtocolLimits.maxLineBytes - 1) bytes ignored")
+                case .line(let bytes):
+                    do {
+                        let command = try PsplashCommand.parse(bytes)
+                        if command == .quit { quit = true } else { controller.assumeIsolated { $0.handle(command) } }
+                    } catch {
+                        log("psplash FIFO: \(error)")
+                    }
+                }
+            }
+            if quit {
+                log("QUIT from psplash FIFO")
+                stop(exitCode: 0, retainPicture: false)
+                return
+            }
+        }
+    }
+
+    // MARK: Signals and theme
+
+    private func handleSignal(_ signal: Int32) {
+        guard !stopped else { return }
+        switch signal {
+        case SIGHUP:
+            let r = reloadTheme()
+            if case .error(_, let reason) = r { log("SIGHUP: theme not reloaded: \(reason)") }
+        case SIGTERM, SIGINT:
+            log("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exiting")
+            stop(exitCode: 0, retainPicture: false)
+        default:
+            output.handle(signal: signal)
+        }
+    }
+
+    /// Re-reads the theme; keeps the old one when the new one is broken.
+    public func reloadTheme() -> Response {
+        do {
+            let theme = try loadTheme()
+            controller.assumeIsolated { $0.setTheme(theme) }
+            output.apply(theme: theme)
+            log("theme \(theme.name) loaded")
+            return .ok([Field("theme", theme.name)])
+        } catch {
+            return .error(code: .failed, reason: error.description)
+        }
+    }
+
+    // MARK: Stopping
+
+    /// Closes every client, the socket (removing its file) and the FIFO,
+    /// stops the output and reports `exitCode`. Idempotent.
+    public func stop(exitCode: Int32, retainPicture: Bool) {
+        guard !stopped else { return }
+        stopped = true
+        closeEverything()
+        output.stop(retainPicture: retainPicture)
+        onExit(exitCode)
+    }
+
+    private func closeEverything() {
+        for w in watches { w.cancel() }
+        watches.removeAll()
+        for client in clients.values { client.close() }
+        clients.removeAll()
+        listener?.shutdownAndUnlink()
+        listener = nil
+        fifo?.closeAndUnlink()
+        fifo = nil
+        signals = nil
+    }
+}

@@ -1,0 +1,137 @@
+import HUDCore
+import HUDProtocol
+
+/// Carries the HUD requests of clients and of psplash's FIFO out on one
+/// HUD in a `HUDStack`, the daemon's splash.
+///
+/// An actor on the stack's loop, so the daemon's fd callbacks (on the loop)
+/// call it synchronously with `assumeIsolated`. The HUD is made once and
+/// kept: `show` on a hidden HUD starts from the theme, `show` or `update`
+/// on a visible one changes only what they name.
+public actor HUDController {
+    public nonisolated let stack: HUDStack
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { stack.loop.asUnownedSerialExecutor() }
+    public private(set) var theme: DaemonTheme
+    private var hud: HUD?
+
+    public init(stack: HUDStack, theme: DaemonTheme) {
+        self.stack = stack
+        self.theme = theme
+    }
+
+    /// Uses `theme` from the next `show` on; a visible HUD keeps its options.
+    public func setTheme(_ theme: DaemonTheme) {
+        self.theme = theme
+    }
+
+    /// Answers a HUD request: show, update, progress, message, hide, status,
+    /// ping. Others (hello, quit, reload) are the server's and get `.failed`.
+    public func handle(_ request: Request) -> Response {
+        switch request {
+        case .ping:
+            return .ok
+        case .show(let settings):
+            show(settings)
+            return .ok
+        case .update(let settings):
+            guard isUp else { return .error(code: .notShown, reason: "no HUD is shown; use 'show' first") }
+            change(settings)
+            return .ok
+        case .progress(let percent):
+            let settings = HUDSettings(progressPercent: percent)
+            if isUp { change(settings) } else { show(settings) }
+            return .ok
+        case .message(let text):
+            let settings = HUDSettings(label: text)
+            if isUp { change(settings) } else { show(settings) }
+            return .ok
+        case .hide(let after, let animated):
+            guard let hud else { return .ok }
+            if let after {
+                stack.assumeIsolated { $0.hide(hud, animated: animated, afterDelay: .hudSeconds(after)) }
+            } else {
+                stack.assumeIsolated { $0.hide(hud, animated: animated) }
+            }
+            return .ok
+        case .status:
+            return .ok(status())
+        case .hello, .quit, .reload:
+            return .error(code: .failed, reason: "'\(request.verb)' is handled by the server")
+        }
+    }
+
+    /// psplash's `PROGRESS n` and `MSG text` (QUIT is the server's).
+    public func handle(_ command: PsplashCommand) {
+        switch command {
+        case .progress(let n): _ = handle(.progress(percent: Double(n)))
+        case .message(let text): _ = handle(Request.message(text))
+        case .quit: break
+        }
+    }
+
+    /// The `status` answer: phase, mode, progress, labels, theme.
+    public func status() -> [Field] {
+        let (config, lifecycle) = currentState()
+        let phase: String
+        switch lifecycle?.phase ?? .hidden {
+        case .hidden: phase = "hidden"
+        case .grace: phase = "grace"
+        case .shown: phase = lifecycle?.isFinished == true ? "hide-pending" : "shown"
+        case .hiding: phase = "hiding"
+        }
+        var fields = [Field("shown", isUp ? "true" : "false"), Field("phase", phase)]
+        if let config {
+            fields.append(Field("mode", WireMode(config.mode).rawValue))
+            fields.append(Field("progress", Self.percentText(config.progress)))
+            fields.append(Field("label", config.label.text))
+            fields.append(Field("details", config.detailsLabel.text))
+        }
+        fields.append(Field("theme", theme.name))
+        return fields
+    }
+
+    /// Whether the HUD is on screen or about to be (grace), not hiding or hidden.
+    public var isUp: Bool {
+        guard let lifecycle = currentState().lifecycle else { return false }
+        return lifecycle.phase == .grace || lifecycle.phase == .shown
+    }
+
+    private func currentState() -> (configuration: HUDConfiguration?, lifecycle: HUDLifecycle?) {
+        guard let hud else { return (nil, nil) }
+        return stack.assumeIsolated { ($0.configuration(of: hud), $0.lifecycle(of: hud)) }
+    }
+
+    private func ensureHUD() -> HUD {
+        if let hud { return hud }
+        let base = theme.base
+        let made = stack.assumeIsolated { $0.makeHUD(base) }
+        hud = made
+        return made
+    }
+
+    private func show(_ settings: HUDSettings) {
+        let hud = ensureHUD()
+        let fresh = currentState().lifecycle?.phase == .hidden
+        var config = fresh ? theme.base : (currentState().configuration ?? theme.base)
+        settings.apply(to: &config, progressMode: theme.progressMode)
+        let final = config
+        let animated = settings.animated ?? true
+        stack.assumeIsolated { stack in
+            stack.update(hud) { $0 = final }
+            stack.show(hud, animated: animated)
+        }
+    }
+
+    private func change(_ settings: HUDSettings) {
+        guard let hud else { return }
+        let progressMode = theme.progressMode
+        stack.assumeIsolated { stack in
+            stack.update(hud) { settings.apply(to: &$0, progressMode: progressMode) }
+        }
+    }
+
+    static func percentText(_ fraction: Double) -> String {
+        let p = (fraction * 1000).rounded() / 10
+        return p == p.rounded() ? String(Int(p)) : String(p)
+    }
+}

@@ -1,0 +1,26 @@
+import HUDCore
+
+/// Where the daemon's picture goes: a KMS display, PNG files, or nowhere.
+///
+/// Every call comes on the daemon's event loop. An output draws whenever the
+/// stack invalidates (usually through a `FrameScheduler`).
+public protocol HUDOutput: AnyObject {
+    /// One line for the log, e.g. `png:/tmp/frames 1280x800`.
+    var summary: String { get }
+    /// Frames drawn so far.
+    var framesDrawn: Int { get }
+    /// Starts drawing `stack`'s snapshots, with `theme`'s backdrop.
+    /// - Throws: `DaemonError` when the display cannot be used.
+    func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError)
+    /// The theme changed (SIGHUP, `reload`): redraw with its backdrop.
+    func apply(theme: DaemonTheme)
+    /// Stops drawing. With `retainPicture` the last frame stays on screen for
+    /// a program taking over the display; otherwise the console comes back.
+    func stop(retainPicture: Bool)
+    /// SIGUSR1/SIGUSR2 arrived (VT release/acquire for a display output).
+    func handle(signal: Int32)
+}
+
+extension HUDOutput {
+    public func handle(signal: Int32) {}
+}

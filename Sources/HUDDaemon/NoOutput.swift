@@ -1,0 +1,14 @@
+import HUDCore
+
+/// `--output none`: the daemon keeps the HUD's state and answers clients but
+/// draws nothing. For hosts without a display and for protocol tests.
+public final class NoOutput: HUDOutput {
+    public private(set) var framesDrawn = 0
+    public var summary: String { "none" }
+
+    public init() {}
+
+    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {}
+    public func apply(theme: DaemonTheme) {}
+    public func stop(retainPicture: Bool) {}
+}

@@ -1,0 +1,36 @@
+/// The `--output` choice: `auto`, `kms[:DEVICE]`, `none` or `png:DIR`.
+public enum OutputSpec: Hashable, Sendable, CustomStringConvertible {
+    /// KMS when a usable DRM card exists, else none (with a warning).
+    case auto
+    /// A DRM card; nil picks the first usable one.
+    case kms(device: String?)
+    case none
+    /// Frames written as PNG files into a directory (headless hosts, tests).
+    case png(directory: String)
+
+    /// - Throws: `DaemonError.badOutput` for anything else.
+    public init(parsing text: String) throws(DaemonError) {
+        switch text {
+        case "auto": self = .auto
+        case "kms": self = .kms(device: nil)
+        case "none": self = .none
+        default:
+            if text.hasPrefix("kms:"), text.count > 4 {
+                self = .kms(device: String(text.dropFirst(4)))
+            } else if text.hasPrefix("png:"), text.count > 4 {
+                self = .png(directory: String(text.dropFirst(4)))
+            } else {
+                throw .badOutput(text)
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .auto: return "auto"
+        case .kms(let d): return d.map { "kms:\($0)" } ?? "kms"
+        case .none: return "none"
+        case .png(let d): return "png:\(d)"
+        }
+    }
+}

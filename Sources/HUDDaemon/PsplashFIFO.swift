@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// psplash's command FIFO (`$PSPLASH_FIFO_DIR/psplash_fifo`), so boot
+/// scripts and `psplash-write` drive the daemon unchanged.
+///
+/// Opened `O_RDWR | O_NONBLOCK`: the daemon holds a writer itself, so a
+/// writer closing never makes `read` return end-of-file (psplash reopens on
+/// EOF instead; with O_RDWR there is nothing to reopen and no busy loop).
+/// Linux defines O_RDWR on a FIFO; writers' `open(O_WRONLY)` never blocks
+/// while the daemon runs.
+public final class PsplashFIFO {
+    public let path: String
+    public let fd: Int32
+    private var closed = false
+
+    /// The FIFO's path for a `PSPLASH_FIFO_DIR` value (default /run).
+    public static func path(fifoDirectory: String?) -> String {
+        let dir = (fifoDirectory?.isEmpty ?? true) ? "/run" : fifoDirectory!
+        return dir.hasSuffix("/") ? dir + "psplash_fifo" : dir + "/psplash_fifo"
+    }
+
+    /// Creates the FIFO at `path` (mode 0600; an old FIFO there is replaced,
+    /// anything else is an error) and opens it.
+    /// - Throws: `DaemonError` naming the path and the failed call.
+    public init(path: String) throws(DaemonError) {
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFIFO else { throw .notAFIFO(path) }
+            guard unlink(path) == 0 else { throw .system(SystemCallError("unlink", path)) }
+        }
+        guard mkfifo(path, 0o600) == 0 else { throw .system(SystemCallError("mkfifo", path)) }
+        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            unlink(path)
+            throw .system(SystemCallError("open", path, errno: e))
+        }
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { closeAndUnlink() }
+
+    /// Reads what is waiting (non-blocking); 0 when nothing is.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            return 0
+        }
+    }
+
+    /// Closes the FIFO and removes it, as psplash does when it quits.
+    public func closeAndUnlink() {
+        guard !closed else { return }
+        closed = true
+        close(fd)
+        unlink(path)
+    }
+}

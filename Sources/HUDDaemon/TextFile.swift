@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads small text files with plain `open`/`read` (no Foundation).
+enum TextFile {
+    /// The file's text (invalid UTF-8 repaired), or nil when it cannot be
+    /// opened or is longer than `limit` bytes.
+    static func read(_ path: String, limit: Int) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > limit { return nil }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

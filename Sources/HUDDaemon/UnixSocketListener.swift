@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's listening Unix stream socket.
+///
+/// Created with the access mode already in place (umask around `bind`), so
+/// there is no moment when others could connect. A socket file left by a dead
+/// daemon is replaced; one with a live daemon behind it is an error.
+public final class UnixSocketListener {
+    public let path: String
+    public let fd: Int32
+    private var closed = false
+
+    /// Binds and listens at `path`, creating its directory (mode 0755 when
+    /// missing) and giving the socket `mode` and, if set, `group`.
+    /// - Throws: `DaemonError` naming the path and the call that failed.
+    public init(path: String, mode: mode_t, group: UInt32?, backlog: Int32 = 16) throws(DaemonError) {
+        let address = try UnixSocketAddress(path)
+        try Self.makeParentDirectory(of: path)
+        try Self.removeStale(path, address: address)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .system(SystemCallError("socket", path)) }
+        let oldMask = umask(~mode & 0o777)
+        let rc = address.withSockaddr { bind(fd, $0, $1) }
+        let bindErrno = errno
+        umask(oldMask)
+        guard rc == 0 else {
+            close(fd)
+            throw .system(SystemCallError("bind", path, errno: bindErrno))
+        }
+        if let group, chown(path, uid_t.max, group) != 0 {
+            let e = errno
+            close(fd)
+            unlink(path)
+            throw .system(SystemCallError("chown", path, errno: e))
+        }
+        guard chmod(path, mode) == 0, listen(fd, backlog) == 0 else {
+            let e = errno
+            close(fd)
+            unlink(path)
+            throw .system(SystemCallError("listen", path, errno: e))
+        }
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { shutdownAndUnlink() }
+
+    /// Takes one pending connection (`accept`, then non-blocking and
+    /// close-on-exec with `fcntl`); nil when none is waiting.
+    public func accept() -> Int32? {
+        while true {
+            let c = Glibc.accept(fd, nil, nil)
+            if c >= 0 {
+                _ = fcntl(c, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
+                return c
+            }
+            if errno == EINTR || errno == ECONNABORTED { continue }
+            return nil
+        }
+    }
+
+    /// Closes the socket and removes its file.
+    public func shutdownAndUnlink() {
+        guard !closed else { return }
+        closed = true
+        close(fd)
+        unlink(path)
+    }
+
+    static func makeParentDirectory(of path: String) throws(DaemonError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let dir = String(path[..<slash])
+        var st = stat()
+        if stat(dir, &st) == 0 { return }
+        try makeParentDirectory(of: dir)
+        guard mkdir(dir, 0o755) == 0 || errno == EEXIST else {
+            throw .system(SystemCallError("mkdir", dir))
+        }
+    }
+
+    static func removeStale(_ path: String, address: UnixSocketAddress) throws(DaemonError) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+        if let fd = try? address.connect() {
+            close(fd)
+            throw .alreadyRunning(path)
+        }
+        guard unlink(path) == 0 else { throw .system(SystemCallError("unlink", path)) }
+    }
+}

@@ -1,0 +1,44 @@
+/// One client request (docs/protocol.md). Parse with `Request.parse(_:)`,
+/// encode with `encoded()`.
+public enum Request: Hashable, Sendable {
+    /// Declares the client's protocol version.
+    case hello(protocolVersion: Int)
+    /// Answers `ok`: the daemon is alive.
+    case ping
+    /// Shows the HUD with these options over the theme's (or updates it when shown).
+    case show(HUDSettings)
+    /// Changes options of the shown HUD.
+    case update(HUDSettings)
+    /// Sets progress, in percent (0...100); shows a bar when no HUD is up.
+    case progress(percent: Double)
+    /// Sets the label text; shows the HUD when none is up.
+    case message(String)
+    /// Hides the HUD, after `afterSeconds` if given (min-show still applies).
+    case hide(afterSeconds: Double?, animated: Bool)
+    /// Stops the daemon; with `retain`, the last picture stays on screen for a
+    /// program taking over the display.
+    case quit(retain: Bool)
+    /// Answers the HUD's state.
+    case status
+    /// Re-reads the theme (as SIGHUP does).
+    case reload
+
+    /// The verb that starts the message.
+    public var verb: String {
+        switch self {
+        case .hello: return "hello"
+        case .ping: return "ping"
+        case .show: return "show"
+        case .update: return "update"
+        case .progress: return "progress"
+        case .message: return "message"
+        case .hide: return "hide"
+        case .quit: return "quit"
+        case .status: return "status"
+        case .reload: return "reload"
+        }
+    }
+
+    /// Every verb this version knows.
+    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload"]
+}

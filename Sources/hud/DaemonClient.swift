@@ -1,0 +1,110 @@
+import Glibc
+import HUDDaemon
+import HUDProtocol
+
+/// The client side of the `hud` socket, shared by every command that talks
+/// to the daemon: finds the socket (`--socket`, `$HUD_SOCKET`, the default),
+/// checks the greeting's protocol version, sends requests and reads answers.
+final class DaemonClient {
+    /// Answers slower than this are an error, so a wedged daemon cannot hang a boot script.
+    static let timeoutSeconds = 5
+
+    let path: String
+    private let fd: Int32
+    private var framer = LineFramer()
+    private var lines: [[UInt8]] = []
+
+    /// The socket path: `--socket`, else `$HUD_SOCKET`, else /run/kioskhud/hud.sock.
+    static func socketPath(option: String?) -> String {
+        if let option, !option.isEmpty { return option }
+        if let env = getenv("HUD_SOCKET"), let s = String(validatingCString: env), !s.isEmpty { return s }
+        return DaemonOptions.defaultSocketPath
+    }
+
+    /// Connects and reads the greeting.
+    /// - Throws: `ClientError` saying that no daemon runs there, or why not.
+    init(path: String) throws(ClientError) {
+        self.path = path
+        let address: UnixSocketAddress
+        do { address = try UnixSocketAddress(path) } catch { throw .usage("\(error)") }
+        do {
+            fd = try address.connect()
+        } catch {
+            switch error.errno {
+            case ENOENT, ECONNREFUSED:
+                throw .runtime("no hud daemon is running on \(path) (\(String(cString: strerror(error.errno)))); start one with 'hud daemon', or set --socket / HUD_SOCKET")
+            case EACCES:
+                throw .runtime("not allowed to connect to \(path): \(String(cString: strerror(error.errno))) (the socket is for root and the daemon's user)")
+            default:
+                throw .runtime("cannot connect to the hud daemon at \(path): \(error)")
+            }
+        }
+        var tv = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let greeting = try readLine()
+        if let refusal = try? Response.parse(greeting), case .error(let code, let reason) = refusal {
+            throw .runtime("the daemon at \(path) refused the connection (\(code.rawValue)): \(reason)")
+        }
+        let version: Int
+        do { version = try Greeting.version(of: greeting) } catch { throw .runtime("\(path): \(error.reason)") }
+        guard ProtocolVersion.supported.contains(version) else {
+            throw .runtime("the daemon at \(path) speaks protocol \(version); this hud speaks \(ProtocolVersion.current)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `request` and returns the daemon's answer.
+    /// - Throws: `ClientError.runtime` when the connection fails or times out.
+    func send(_ request: Request) throws(ClientError) -> Response {
+        try write(request.encoded())
+        let line = try readLine()
+        do {
+            return try Response.parse(line)
+        } catch {
+            throw .runtime("unreadable answer from the daemon: \(error)")
+        }
+    }
+
+    /// Sends `request` and turns an `error` answer into a `ClientError`.
+    @discardableResult
+    func perform(_ request: Request) throws(ClientError) -> [Field] {
+        switch try send(request) {
+        case .ok(let fields): return fields
+        case .error(let code, let reason): throw ClientError(daemonError: code, reason: reason)
+        }
+    }
+
+    private func write(_ text: String) throws(ClientError) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw .runtime("lost the connection to the daemon at \(path): \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+
+    private func readLine() throws(ClientError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while lines.isEmpty {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                throw .runtime("the daemon at \(path) did not answer within \(Self.timeoutSeconds) s")
+            }
+            guard n > 0 else { throw .runtime("the daemon at \(path) closed the connection") }
+            var tooLong = false
+            framer.feed(buffer[0..<n]) { event in
+                switch event {
+                case .line(let l): lines.append(l)
+                case .tooLong: tooLong = true
+                }
+            }
+            if tooLong { throw .runtime("the daemon at \(path) sent an over-long line") }
+        }
+        return lines.removeFirst()
+    }
+}

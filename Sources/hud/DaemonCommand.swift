@@ -1,0 +1,88 @@
+import Glibc
+import HUDCore
+import HUDDaemon
+
+/// `hud daemon`: owns the display and serves the socket until quit.
+enum DaemonCommand {
+    static let subcommand = Subcommand(name: "daemon", summary: "own the display and take commands on a socket (boot splash)", run: run)
+
+    static let parser = OptionParser(
+        command: "daemon",
+        summary: """
+            Owns the display from early boot: draws the HUD, listens on a Unix socket for
+            'hud show/update/progress/message/hide/quit', and reads psplash's FIFO so
+            psplash-write and existing boot scripts work unchanged. SIGTERM/SIGINT exit
+            cleanly and give the console back; SIGHUP re-reads the theme. Kernel
+            command line: kioskhud.disable, kioskhud.theme=NAME, kioskhud.output=SPEC.
+            Exit status: 0 after quit or a signal, 1 when it cannot start, 2 bad usage.
+            """,
+        options: [
+            .init(name: "socket", placeholder: "PATH", help: "socket to listen on (default $HUD_SOCKET, else /run/kioskhud/hud.sock)"),
+            .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
+            .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, none, or png:DIR (headless)"),
+            .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
+            .init(name: "card-wait", placeholder: "SECONDS", help: "with --output kms, wait this long for a DRM card to appear (default 8)"),
+            .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (overrides kioskhud.theme=)"),
+            .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
+            .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
+            .init(name: "psplash-fifo", placeholder: "PATH", help: "psplash FIFO (default $PSPLASH_FIFO_DIR/psplash_fifo, $PSPLASH_FIFO_DIR defaults to /run)"),
+            .init(name: "no-psplash", placeholder: nil, help: "do not create psplash's FIFO"),
+            .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
+            .init(name: "label", placeholder: "TEXT", help: "label for --show"),
+            .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
+            .init(name: "initramfs", placeholder: nil, help: "started in the initramfs: survive systemd's switch-root (argv[0] starts with '@', as plymouthd's)"),
+        ])
+
+    static func run(_ args: [String]) -> Int32 {
+        var options = DaemonOptions()
+        let output: OutputSpec?
+        var cardWait = 8.0
+        do {
+            guard let o = try parser.parse(args) else {
+                print(parser.help, terminator: "")
+                return 0
+            }
+            options.socketPath = DaemonClient.socketPath(option: o.string("socket"))
+            options.group = o.string("group")
+            output = try o.string("output").map { (s: String) throws(CommandLineError) -> OutputSpec in
+                do { return try OutputSpec(parsing: s) } catch { throw CommandLineError("hud daemon: --output: \(error)") }
+            }
+            if let size = try o.size("size", in: 16...8192) { options.pictureSize = size }
+            if let w = try o.double("card-wait", in: 0...3600) { cardWait = w }
+            options.themeFile = o.string("theme")
+            if let d = o.string("themes-dir") { options.themesDirectory = d }
+            if let c = o.string("cmdline") { options.kernelCommandLinePath = c }
+            if !o.flag("no-psplash") {
+                let dir = getenv("PSPLASH_FIFO_DIR").flatMap { String(validatingCString: $0) }
+                options.psplashFIFOPath = o.string("psplash-fifo") ?? PsplashFIFO.path(fifoDirectory: dir)
+            }
+            options.showAtStart = o.flag("show") || o.string("label") != nil
+            options.startLabel = o.string("label")
+            if o.flag("initramfs"), let argv0 = CommandLine.unsafeArgv[0], argv0[0] != 0 {
+                // systemd spares processes whose /proc/PID/cmdline starts with '@' when it switches root.
+                argv0[0] = CChar(bitPattern: UInt8(ascii: "@"))
+            }
+            if let m = try o.choice("progress-mode", ["bar": HUDMode.determinateHorizontalBar, "ring": .annularDeterminate, "pie": .determinate]) {
+                options.progressMode = m
+            }
+        } catch {
+            StandardError.write("\(error)\n")
+            return 2
+        }
+        let log: @Sendable (String) -> Void = { StandardError.write("hud daemon: \($0)\n") }
+        return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
+            switch spec {
+            case .kms(let device):
+                return KMSDaemonOutput(device: device, cardWait: .hudSeconds(cardWait), log: log)
+            case .auto:
+                guard KMSDaemonOutput.cardPresent() else {
+                    log("no DRM card in /dev/dri; running without a display (--output none)")
+                    return NoOutput()
+                }
+                return KMSDaemonOutput(device: nil, cardWait: .zero, optional: true, log: log)
+            default:
+                return nil
+            }
+        }, log: log)
+    }
+}

@@ -1,0 +1,84 @@
+import Glibc
+
+/// Runs the built `hud` executable (it sits beside the test bundle) with
+/// stdout/stderr/stdin redirected to files.
+struct Subprocess {
+    /// The `hud` binary of this build.
+    static var hudPath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let exe = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return dir + "/hud"
+    }
+
+    let pid: pid_t
+
+    /// Starts `hud args…` with `environment` added; stdin from `stdinPath` (or /dev/null).
+    init(_ args: [String], program: String = Subprocess.hudPath, environment: [String: String] = [:], stdinPath: String = "/dev/null",
+         stdoutPath: String, stderrPath: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([program] + args).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var env: [String: String] = [:]
+        var e = environ
+        while let p = e.pointee {
+            let s = String(cString: p)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            e += 1
+        }
+        env["HUD_SOCKET"] = nil
+        env["PSPLASH_FIFO_DIR"] = nil
+        for (k, v) in environment { env[k] = v }
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        guard rc == 0 else { throw SpawnError(path: program, errno: rc) }
+        self.pid = pid
+    }
+
+    func signal(_ s: Int32) { kill(pid, s) }
+
+    /// Waits for the exit; the exit status, or 128+signal.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        return 128 + (status & 0x7F)
+    }
+
+    /// Waits at most ~10 s (a hang guard); nil if still running.
+    func wait(orKillAfterTenSeconds: Void = ()) -> Int32? {
+        for _ in 0..<1000 {
+            var status: Int32 = 0
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        _ = wait()
+        return nil
+    }
+
+    struct SpawnError: Error { let path: String; let errno: Int32 }
+}
+
+/// Runs `hud args…` to completion in `dir`; returns (status, stdout, stderr).
+func runHud(_ args: [String], in dir: TemporaryDirectory, environment: [String: String] = [:],
+            stdin: String? = nil, program: String = Subprocess.hudPath) throws -> (status: Int32?, out: String, err: String) {
+    var stdinPath = "/dev/null"
+    if let stdin {
+        dir.write("stdin.txt", stdin)
+        stdinPath = dir.file("stdin.txt")
+    }
+    let p = try Subprocess(args, program: program, environment: environment, stdinPath: stdinPath,
+                           stdoutPath: dir.file("out.txt"), stderrPath: dir.file("err.txt"))
+    let status = p.wait(orKillAfterTenSeconds: ())
+    return (status, dir.read("out.txt") ?? "", dir.read("err.txt") ?? "")
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""Checks one guest run of e2e/daemon-guest.sh: its console log and screendumps.
+
+Usage: check-daemon.py LABEL LOG DUMP_DIR
+Prints `PASS LABEL/step` or `FAIL LABEL/step: why` per check (and `INFO`
+lines with measurements) and exits with the number of failures.
+
+The daemon runs with the built-in theme: the default bezel (white 0.8 at
+alpha 0.6 over the black backdrop -> grey ~122) with black-at-0.7 content
+(-> grey < 80) in the middle of a black screen.
+"""
+import os
+import re
+import sys
+
+BEZEL, BEZEL_TOL, DARK_MAX = 122, 14, 80
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    if not m:
+        raise ValueError(f"{path}: not a binary PPM")
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():m.end() + w * h * 3]
+
+
+class Shot:
+    def __init__(self, path):
+        self.w, self.h, self.px = read_ppm(path)
+
+    def grey(self, x, y):
+        i = (int(y) * self.w + int(x)) * 3
+        return sum(self.px[i:i + 3]) / 3
+
+    def bezel(self):
+        """Bounding box (x0, y0, x1, y1) of bezel-grey pixels in the middle third, or None."""
+        xs, ys = [], []
+        for y in range(self.h // 4, 3 * self.h // 4, 2):
+            for x in range(self.w // 4, 3 * self.w // 4, 2):
+                if abs(self.grey(x, y) - BEZEL) <= BEZEL_TOL:
+                    xs.append(x)
+                    ys.append(y)
+        if len(xs) < 200:
+            return None
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def dark_in(self, box):
+        x0, y0, x1, y1 = box
+        return sum(1 for y in range(y0, y1) for x in range(x0, x1) if self.grey(x, y) < DARK_MAX)
+
+
+def parse_log(path):
+    out = {}
+    for raw in open(path, "rb").read().decode(errors="replace").splitlines():
+        m = re.match(r"\[(\w+)\] (.*)", raw.strip())
+        if m:
+            out.setdefault(m.group(1), []).append(m.group(2))
+    return out
+
+
+def main():
+    label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
+    log = parse_log(log_path)
+    results = []
+
+    def check(name, ok, why=""):
+        results.append((name, bool(ok), why))
+
+    def shot(name):
+        path = os.path.join(dumps, name + ".ppm")
+        return Shot(path) if os.path.exists(path) else None
+
+    def exit_code(name):
+        for line in log.get(name, []):
+            m = re.match(r"exit=(\d+)", line)
+            if m:
+                return int(m.group(1))
+        return None
+
+    def field(name, key):
+        for line in log.get(name, []):
+            if line.startswith(key + "="):
+                return line[len(key) + 1:]
+        return None
+
+    console = shot("d-console")
+    check("daemon-answers", any(l.startswith("listening") for l in log.get("daemon", [])), log.get("daemon", []))
+
+    def hud_shown(step, s):
+        box = s.bezel() if s else None
+        if not box:
+            check(f"{step}-bezel", False, "no dump or no bezel on screen")
+            return None
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        centred = abs(cx - s.w / 2) <= 3 and abs(cy - s.h / 2) <= 3
+        dark = s.dark_in(box)
+        check(f"{step}-bezel", centred and dark > 40, f"bezel {box} centre ({cx},{cy}) of {s.w}x{s.h}, {dark} content pixels")
+        return box, dark
+
+    boot = hud_shown("boot", shot("d-boot"))
+    r50 = hud_shown("ring50", shot("d-ring50"))
+    r100 = hud_shown("ring100", shot("d-ring100"))
+    if r50 and r100:
+        check("psplash-progress-fills-ring", r100[1] > r50[1] + 40, f"content pixels 50%: {r50[1]}, 100%: {r100[1]}")
+    check("psplash-status", field("status1", "progress") == "100" and field("status1", "label") == "From psplash",
+          log.get("status1", []))
+    b25 = hud_shown("bar25", shot("d-bar25"))
+    b75 = hud_shown("bar75", shot("d-bar75"))
+    if b25 and b75:
+        check("pipe-moves-bar", b75[1] > b25[1] + 20, f"content pixels 25%: {b25[1]}, 75%: {b75[1]}")
+    check("pipe-status", field("status2", "progress") == "75" and exit_code("pipe") == 0,
+          log.get("status2", []) + log.get("pipe", []))
+    check("bad-value-exit-2", exit_code("badvalue") == 2 and any("150" in l for l in log.get("badvalue", [])), log.get("badvalue", []))
+    check("daemon-survives-errors", exit_code("ping") == 0, log.get("ping", []))
+    hidden = shot("d-hidden")
+    check("hide-removes-hud", hidden and not hidden.bezel() and hidden.grey(hidden.w / 2, hidden.h / 2) < 10,
+          "after hide the bezel is still on screen")
+    quit = shot("d-quit")
+    check("quit-restores-console", console and quit and quit.px == console.px and exit_code("daemon") == 0,
+          f"daemon exit={exit_code('daemon')}; screen after quit {'equals' if console and quit and quit.px == console.px else 'differs from'} the console")
+    before, after = shot("d-term-before"), shot("d-term-after")
+    hud_shown("term", before)
+    check("sigterm-restores-console", console and after and after.px == console.px and exit_code("daemon2") == 0,
+          f"daemon2 exit={exit_code('daemon2')}")
+    cjk, retained = shot("d-cjk"), shot("d-retained")
+    hud_shown("cjk", cjk)
+    check("quit-retain-keeps-last-frame", cjk and retained and retained.px == cjk.px and exit_code("daemon3") == 0,
+          f"daemon3 exit={exit_code('daemon3')}; screen after quit --retain "
+          f"{'equals' if cjk and retained and retained.px == cjk.px else 'differs from'} the last frame")
+    for line in log.get("rss", []):
+        print(f"INFO {label}/rss: {line}")
+
+    failed = 0
+    for name, ok, why in results:
+        if ok:
+            print(f"PASS {label}/{name}")
+        else:
+            failed += 1
+            print(f"FAIL {label}/{name}: {why}")
+    return min(failed, 100)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

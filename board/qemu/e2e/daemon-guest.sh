@@ -1,0 +1,109 @@
+#!/bin/sh
+# The daemon's end-to-end boot scenario, run in the guest by run-daemon-e2e.sh:
+# `hud daemon` starts first (as at boot), then `hud` commands, psplash's FIFO
+# and `hud pipe` drive it; each step is screendumped; quit and SIGTERM must
+# give the console back. Output lines are tagged [step]; check-daemon.py
+# decides PASS/FAIL from the log and the dumps.
+HUD=${HUD:?HUD must name the hud binary}
+here=$(dirname "$0")
+shot() { sh "$here/../guest/shot.sh" "$1"; }
+say() { echo "[$1] $2"; }
+# hud NAME ARGS...: one client command, its output and exit status tagged.
+hud() {
+    name=$1; shift
+    "$HUD" "$@" > "/tmp/$name.out" 2>&1
+    code=$?
+    sed "s/^/[$name] /" "/tmp/$name.out"
+    say "$name" "exit=$code"
+}
+# settle: the picture is static again (animations are 0.3 s).
+settle() { sleep 0.6; }
+
+# The console as the daemon will find it.
+printf '\033[2J\033[H' > /dev/tty1
+for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
+sleep 0.3
+shot d-console
+
+# 1. The daemon starts first, shows the theme's HUD at once (psplash style).
+"$HUD" daemon --output kms --show --label Booting > /tmp/daemon.out 2>&1 &
+echo $! > /tmp/daemon.pid
+i=0
+until "$HUD" ping 2>/dev/null; do
+    i=$((i + 1)); [ $i -gt 100 ] && { say daemon "never answered"; break; }
+    sleep 0.1
+done
+say daemon "listening after $i polls"
+settle
+shot d-boot
+
+# 2. A ring at 50 % with a label.
+hud ring show --mode ring --progress 50 --label "Updating" --no-animation
+settle
+shot d-ring50
+
+# 3. psplash-write's protocol on psplash's FIFO: progress 100, a message.
+printf 'PROGRESS 100\0MSG From psplash\0' > /run/psplash_fifo
+settle
+hud status1 status
+shot d-ring100
+
+# 4. A bar from `hud show`, then `updater | hud pipe` moves it.
+hud bar show --mode bar --progress 25 --label "Bar"
+settle
+shot d-bar25
+printf 'Downloading 40%%\nDownloading 75%%\n' | "$HUD" pipe > /tmp/pipe.out 2>&1
+say pipe "exit=$?"
+settle
+hud status2 status
+shot d-bar75
+
+# 5. Errors are answered, the daemon goes on.
+hud badvalue progress 150
+printf 'show colour=red\n' > /tmp/garbage && "$HUD" ping > /dev/null
+hud ping ping
+
+# 6. hide: the HUD goes, the daemon keeps the screen (its backdrop).
+hud hide hide --no-animation
+settle
+shot d-hidden
+
+# 7. quit: the console comes back.
+hud quit quit
+wait "$(cat /tmp/daemon.pid)"
+say daemon "exit=$?"
+sed "s/^/[daemonlog] /" /tmp/daemon.out
+sleep 0.3
+shot d-quit
+
+# 8. A second daemon, stopped by SIGTERM: the console comes back too.
+"$HUD" daemon --output kms --no-psplash > /tmp/daemon2.out 2>&1 &
+pid=$!
+i=0
+until "$HUD" ping 2>/dev/null; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+hud ring2 show --mode ring --progress 50 --label "Updating" --no-animation
+settle
+shot d-term-before
+kill -TERM $pid
+wait $pid
+say daemon2 "exit=$?"
+sed "s/^/[daemon2log] /" /tmp/daemon2.out
+sleep 0.3
+shot d-term-after
+
+# 9. Peak memory of a daemon showing a CJK label on the real display (static ring: no animation).
+"$HUD" daemon --output kms --no-psplash > /tmp/daemon3.out 2>&1 &
+pid=$!
+i=0
+until "$HUD" ping 2>/dev/null; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "ソフトウェアを更新しています"
+sleep 1.5
+shot d-cjk
+say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"
+# 10. quit --retain: the last frame stays on screen for the next program.
+hud quit3 quit --retain
+wait $pid
+say daemon3 "exit=$?"
+sleep 0.3
+shot d-retained
+exit 0
