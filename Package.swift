@@ -25,6 +25,12 @@ let package = Package(
 
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+
+        // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
+        .target(name: "HUDMotion", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
+        // The `hud` command.
+        .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDMotion"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]
