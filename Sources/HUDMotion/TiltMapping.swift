@@ -14,7 +14,8 @@ import Glibc
 /// tilt = (component of gravity along the image's axis) / |g| / sin(fullTilt),
 /// clamped to -1...1. In the device frame (`GravityVector`) the accelerometer
 /// reads "up", so lowering the right edge makes x negative:
-/// panel tilt = (-x, +y) / |g| before turning into the image's frame.
+/// tilt = (-x, +y) / |g| / sin(fullTilt), with x, y taken in the image's
+/// frame (`displayFrame`).
 public struct TiltMapping: Hashable, Sendable {
     public var rotation: DisplayRotation
     /// The tilt angle that gives the full ±1 (90°: standing on an edge).
@@ -30,8 +31,15 @@ public struct TiltMapping: Hashable, Sendable {
         let m = g.magnitude
         guard m > 0, m.isFinite else { return .level }
         let full = sinDegrees(fullTiltDegrees) * m
-        let v = rotation.imageVector(fromPanel: -g.x / full, g.y / full)
-        return HUDTilt(x: v.x, y: v.y)
+        let d = displayFrame(g)
+        return HUDTilt(x: -d.x / full, y: d.y / full)
+    }
+
+    /// `g` in the image's frame: x toward the image's right, y toward its
+    /// top, z out of the screen (the device frame turned by `rotation`).
+    public func displayFrame(_ g: GravityVector) -> GravityVector {
+        let v = rotation.imageVector(fromPanel: g.x, -g.y)
+        return GravityVector(x: v.x, y: -v.y, z: g.z)
     }
 
     private func sinDegrees(_ d: Double) -> Double { d >= 90 ? 1 : sin(d * .pi / 180) }
