@@ -1,9 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads `in_accel_{x,y,z}_raw` with `pread` on files kept open. Each read
 /// can block for as long as the driver takes (≈2 s per channel for lis3dh
 /// under QEMU), so call it off the display loop.
 public final class PolledAccelerometer: AccelerationSource {
     public let device: AccelerometerDevice
     private let channels: [RawChannelFile]
+    private var readsSinceCheck = 0
+    /// Reads between checks that the device is still the one opened.
+    static let presenceCheckInterval = 16
 
     public init(device: AccelerometerDevice) throws(MotionError) {
         self.device = device
@@ -18,6 +25,15 @@ public final class PolledAccelerometer: AccelerationSource {
     public var isPacedByDevice: Bool { false }
 
     public func read(timeoutMilliseconds: Int32 = 0, wakeFD: Int32 = -1) throws(MotionError) -> GravityVector? {
+        // A removed device's open files may keep answering (or fail with
+        // ENODEV); a cheap stat now and then notices either way.
+        readsSinceCheck += 1
+        if readsSinceCheck >= Self.presenceCheckInterval {
+            readsSinceCheck = 0
+            if let gone = channels.first(where: { !$0.isStillThere() }) {
+                throw .io(path: gone.path, call: "stat", errno: ENODEV)
+            }
+        }
         let x = try channels[0].read()
         let y = try channels[1].read()
         let z = try channels[2].read()

@@ -17,6 +17,14 @@ final class RawChannelFile {
 
     deinit { close(fd) }
 
+    /// Whether `path` still names the file that is open (`fstat` vs `stat`):
+    /// false once the device went away or was replaced.
+    func isStillThere() -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_ino == named.st_ino && open.st_dev == named.st_dev
+    }
+
     /// The integer the driver printed (`pread`); EIO etc. and non-integer
     /// text are errors.
     func read() throws(MotionError) -> Int64 {
