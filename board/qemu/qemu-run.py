@@ -1,0 +1,332 @@
+#!/usr/bin/python3
+"""Runs one shell script inside a QEMU guest that has a real kernel DRM driver.
+
+The guest boots Debian's own kernel (found at run time under /boot and
+/lib/modules) with a tiny busybox initramfs built here, mounts the host's root
+read-only over 9p, chroots into it (tmpfs on /run and /tmp), loads the DRM
+driver for --gpu, runs the script and prints its exit code on the serial
+console; this program exits with that code.
+
+Screendumps: the guest writes `@@SCREENDUMP name@@` on its second serial port
+(/dev/ttyS1, see guest/shot.sh) and blocks reading that port; the host dumps
+the screen over QMP into --dump-dir/name.ppm and answers `ok` (or `err ...`).
+The console (ttyS0) carries only the script's output and the exit marker.
+
+A watchdog kills the guest after --timeout seconds (exit code 124).
+Stdlib only; run with Debian's /usr/bin/python3.
+"""
+import argparse
+import glob
+import json
+import lzma
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXIT_MARK = re.compile(rb"@@EXIT (\d+)@@")
+SHOT_MARK = re.compile(r"@@SCREENDUMP ([A-Za-z0-9_.-]+)@@")
+# Modules the initramfs loads before it can mount the host's root.
+BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
+GPU = {
+    "bochs": (["-vga", "none", "-device", "bochs-display,id=d0"], "bochs"),
+    "virtio": (["-vga", "none", "-device", "virtio-gpu-pci,id=d0"], "virtio-gpu"),
+}
+
+
+def log(msg):
+    print(f"[qemu-run] {msg}", file=sys.stderr, flush=True)
+
+
+def newest(paths):
+    paths = sorted(paths, key=os.path.getmtime)
+    if not paths:
+        raise SystemExit("qemu-run: no kernel found under /boot/vmlinuz-*")
+    return paths[-1]
+
+
+def find_kernel():
+    """Newest /boot/vmlinuz-* that has a matching /lib/modules/<version>."""
+    for image in sorted(glob.glob("/boot/vmlinuz-*"), key=os.path.getmtime, reverse=True):
+        version = os.path.basename(image)[len("vmlinuz-"):]
+        if os.path.isdir(f"/lib/modules/{version}"):
+            return image, version
+    raise SystemExit("qemu-run: no /boot/vmlinuz-* with a /lib/modules/<version> directory")
+
+
+def uncompressed_kernel(image, version, cache):
+    """The bzImage's xz payload as an ELF vmlinux (PVH boots it ~2x faster),
+    cached; the bzImage itself when that fails."""
+    out = os.path.join(cache, f"vmlinux-{version}")
+    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(image):
+        return out
+    data = open(image, "rb").read()
+    start = data.find(b"\xfd7zXZ\x00")
+    while start >= 0:
+        try:
+            elf = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[start:])
+            if elf[:4] == b"\x7fELF":
+                tmp = out + ".tmp"
+                open(tmp, "wb").write(elf)
+                os.replace(tmp, out)
+                return out
+        except lzma.LZMAError:
+            pass
+        start = data.find(b"\xfd7zXZ\x00", start + 1)
+    log("could not extract an ELF vmlinux; booting the bzImage (slower)")
+    return image
+
+
+def module_closure(version, names):
+    """Paths (relative to /lib/modules/<version>) of `names` and their
+    dependencies, dependencies first, in modules.dep's order."""
+    deps = {}
+    for line in open(f"/lib/modules/{version}/modules.dep"):
+        mod, _, rest = line.partition(":")
+        deps[mod] = rest.split()
+    by_name = {}
+    for mod in deps:
+        base = os.path.basename(mod).split(".ko")[0]
+        by_name[base] = mod
+        by_name[base.replace("-", "_")] = mod
+    order = []
+
+    def add(mod):
+        if mod in order:
+            return
+        for d in reversed(deps[mod]):  # modules.dep lists the deepest last
+            add(d)
+        order.append(mod)
+
+    for n in names:
+        if n not in by_name:
+            raise SystemExit(f"qemu-run: module {n} not in /lib/modules/{version}/modules.dep")
+        add(by_name[n])
+    return order
+
+
+INIT = r"""#!/bin/busybox sh
+/bin/busybox mkdir -p /proc /sys /dev /host /usr/bin /usr/sbin /sbin
+/bin/busybox --install -s
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+for m in $(cat /modules.order); do insmod "/$m" || echo "init: insmod $m failed"; done
+mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose hostroot /host || { echo "@@EXIT 125@@"; poweroff -f; }
+mount -t devtmpfs dev /host/dev
+mount -t proc proc /host/proc
+mount -t sysfs sys /host/sys
+mount -t tmpfs tmpfs /host/run
+mount -t tmpfs tmpfs /host/tmp
+mkdir -p /host/dev/pts /host/dev/shm
+mount -t devpts devpts /host/dev/pts
+arg() { sed -n "s/.*kioskhud\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+script=$(arg run); gpu=$(arg gpumod); cwd=$(arg cwd)
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+if [ -n "$gpu" ] && [ "$(arg nomodprobe)" != 1 ]; then chroot /host /sbin/modprobe "$gpu" || echo "init: modprobe $gpu failed"; fi
+chroot /host /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/tmp TERM=linux \
+    KIOSKHUD_GPU_MODULE="$gpu" /bin/sh -c 'cd "$1" && exec /bin/sh "$2"' sh "$cwd" "$script" </dev/console >/dev/console 2>&1
+echo "@@EXIT $?@@"
+sync
+poweroff -f
+"""
+
+
+def build_initramfs(version, cache):
+    """A newc cpio with busybox, the 9p/virtio modules and /init; cached."""
+    out = os.path.join(cache, f"initramfs-{version}.cpio")
+    busybox = shutil.which("busybox") or "/bin/busybox"
+    stamp = "\n".join([INIT, busybox, version, " ".join(BOOT_MODULES)])
+    stamp_file = out + ".stamp"
+    if os.path.exists(out) and os.path.exists(stamp_file) and open(stamp_file).read() == stamp:
+        return out
+    root = os.path.join(cache, f"initramfs-{version}.d")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(os.path.join(root, "bin"))
+    shutil.copy(busybox, os.path.join(root, "bin", "busybox"))
+    mods = module_closure(version, BOOT_MODULES)
+    for m in mods:
+        dst = os.path.join(root, m)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        src = f"/lib/modules/{version}/{m}"
+        if m.endswith(".xz"):
+            open(dst[:-3], "wb").write(lzma.open(src).read())
+        else:
+            shutil.copy(src, dst)
+    open(os.path.join(root, "modules.order"), "w").write(
+        "\n".join(m[:-3] if m.endswith(".xz") else m for m in mods) + "\n")
+    with open(os.path.join(root, "init"), "w") as f:
+        f.write(INIT)
+    os.chmod(os.path.join(root, "init"), 0o755)
+    files = subprocess.run(["find", "."], cwd=root, check=True, capture_output=True).stdout
+    with open(out + ".tmp", "wb") as f:
+        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], cwd=root, input=files, stdout=f, check=True)
+    os.replace(out + ".tmp", out)
+    open(stamp_file, "w").write(stamp)
+    return out
+
+
+class QMP:
+    def __init__(self, path, deadline):
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        self.file = self.sock.makefile("rwb")
+        self.read()  # greeting
+        self.call("qmp_capabilities")
+
+    def read(self):
+        line = self.file.readline()
+        if not line:
+            raise EOFError("QMP closed")
+        return json.loads(line)
+
+    def call(self, command, **arguments):
+        msg = {"execute": command}
+        if arguments:
+            msg["arguments"] = arguments
+        self.file.write(json.dumps(msg).encode() + b"\n")
+        self.file.flush()
+        while True:
+            reply = self.read()
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise RuntimeError(reply["error"].get("desc", str(reply)))
+
+
+def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock):
+    """Answers the guest's screendump requests on the control serial port."""
+    try:
+        qmp = QMP(qmp_path, deadline)
+        ctl = socket.socket(socket.AF_UNIX)
+        while True:
+            try:
+                ctl.connect(ctl_path)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        buf = b""
+        while True:
+            chunk = ctl.recv(4096)
+            if not chunk:
+                return
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                m = SHOT_MARK.search(line.decode(errors="replace"))
+                if not m:
+                    continue
+                path = os.path.join(dump_dir, m.group(1) + ".ppm")
+                try:
+                    with lock:
+                        qmp.call("screendump", filename=path)
+                    ctl.sendall(b"ok\n")
+                except Exception as e:  # report to the guest, keep serving
+                    ctl.sendall(f"err {e}\n".encode())
+    except (OSError, EOFError):
+        return
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--gpu", choices=sorted(GPU), default="bochs")
+    p.add_argument("--timeout", type=float, default=120, help="watchdog, seconds (default 120)")
+    p.add_argument("--dump-dir", default=".", help="where screendumps go (default .)")
+    p.add_argument("--cache", default=os.environ.get("KIOSKHUD_QEMU_CACHE", "/var/tmp/kioskhud-qemu"))
+    p.add_argument("--memory", default="1024")
+    p.add_argument("--no-modprobe", action="store_true", help="do not load the DRM driver before the script")
+    p.add_argument("--quiet", action="store_true", help="do not echo the guest console")
+    p.add_argument("--log", help="also write the guest console to this file")
+    p.add_argument("script", help="shell script to run in the guest (a path the guest sees, i.e. on the host root)")
+    a = p.parse_args()
+
+    script = os.path.abspath(a.script)
+    for path in (script, os.getcwd()):
+        if re.search(r"\s", path) or path.startswith(("/tmp", "/run")):
+            raise SystemExit(f"qemu-run: {path}: must have no spaces and not be under /tmp or /run (tmpfs in the guest)")
+    os.makedirs(a.cache, exist_ok=True)
+    dump_dir = os.path.abspath(a.dump_dir)
+    os.makedirs(dump_dir, exist_ok=True)
+
+    image, version = find_kernel()
+    kernel = uncompressed_kernel(image, version, a.cache)
+    initrd = build_initramfs(version, a.cache)
+    run_dir = os.path.join(a.cache, f"run-{os.getpid()}")
+    os.makedirs(run_dir, exist_ok=True)
+    qmp_path = os.path.join(run_dir, "qmp.sock")
+    ctl_path = os.path.join(run_dir, "ctl.sock")
+    gpu_args, gpu_module = GPU[a.gpu]
+    append = " ".join([
+        "console=ttyS0", "quiet", "loglevel=3", "panic=-1", "rdinit=/init",
+        "vt.global_cursor_default=0",
+        f"kioskhud.run={script}", f"kioskhud.cwd={os.getcwd()}", f"kioskhud.gpumod={gpu_module}",
+        "kioskhud.nomodprobe=1" if a.no_modprobe else "",
+    ])
+    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", a.memory, "-smp", "1", "-cpu", "max",
+           "-no-reboot", "-nodefaults", "-display", "none",
+           "-kernel", kernel, "-initrd", initrd, "-append", append,
+           "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+           "-chardev", "stdio,id=con,signal=off", "-serial", "chardev:con",
+           "-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off", "-serial", "chardev:ctl",
+           "-qmp", f"unix:{qmp_path},server=on,wait=off", *gpu_args]
+    start = time.monotonic()
+    deadline = start + a.timeout
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=sys.stderr)
+    threading.Thread(target=serve_screendumps, args=(ctl_path, qmp_path, dump_dir, deadline, threading.Lock()),
+                     daemon=True).start()
+
+    timed_out = threading.Event()
+
+    def kill_on_deadline():
+        while proc.poll() is None:
+            if time.monotonic() > deadline:
+                timed_out.set()
+                log(f"watchdog: guest still running after {a.timeout:.0f} s, killing it")
+                proc.kill()
+                return
+            time.sleep(0.2)
+
+    threading.Thread(target=kill_on_deadline, daemon=True).start()
+    logf = open(a.log, "wb") if a.log else None
+    code = None
+    for raw in iter(proc.stdout.readline, b""):
+        line = raw.replace(b"\r\n", b"\n")
+        if logf:
+            logf.write(line)
+            logf.flush()
+        m = EXIT_MARK.search(line)
+        if m:
+            code = int(m.group(1))
+            continue
+        if not a.quiet:
+            sys.stdout.buffer.write(line)
+            sys.stdout.flush()
+    proc.wait()
+    shutil.rmtree(run_dir, ignore_errors=True)
+    elapsed = time.monotonic() - start
+    if timed_out.is_set():
+        return 124
+    if code is None:
+        log(f"guest ended without an exit marker after {elapsed:.1f} s")
+        return 125
+    log(f"guest exit {code} after {elapsed:.1f} s ({a.gpu})")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
