@@ -12,6 +12,10 @@ private let interrupted = Atomic<Bool>(false)
 /// was picked and why, the scale, offset and mount matrix applied, gravity
 /// in the display's frame and the bezel offset it gives.
 enum MotionCommand {
+    static let subcommand = Subcommand(
+        name: "motion", summary: "show what the accelerometer reads and the bezel offset it gives",
+        run: { MotionCommand.run($0) })
+
     static let help = """
         usage: hud motion [options]
 
@@ -291,7 +295,7 @@ enum MotionCommand {
     }
 
     static func out(_ text: String) { _ = text.withCString { write(1, $0, strlen($0)) } }
-    static func err(_ text: String) { _ = text.withCString { write(2, $0, strlen($0)) } }
+    static func err(_ text: String) { StandardError.write(text) }
 
     static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
 
