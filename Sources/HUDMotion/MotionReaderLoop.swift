@@ -14,6 +14,12 @@ public final class MotionReaderLoop {
     private var backoff: RetryBackoff
     private var nextAttempt: HUDInstant?
     private var faultSaid = false
+    /// When the open source last produced a reading (or was opened).
+    private var lastData: HUDInstant?
+    /// A buffer that stopped delivering is not tried again; polling is.
+    private var bufferStalled = false
+    /// How long a device-paced source may stay silent before it counts as failed.
+    public static let bufferSilenceLimit: Duration = .seconds(2)
     private let discovery: AccelerometerDiscovery
 
     public init(settings: MotionSettings, log: MotionLog) {
@@ -34,11 +40,19 @@ public final class MotionReaderLoop {
             let untilRetry = (nextAttempt ?? now) - now
             return (tilt, tracker.isCentred ? untilRetry : min(settings.period, untilRetry))
         }
-        do {
+        do throws(MotionError) {
             let timeout = Int32(clamping: settings.period.hudNanoseconds / 1_000_000 * 4 + 100)
-            guard let g = try s.read(timeoutMilliseconds: timeout, wakeFD: wakeFD) else { return (nil, .zero) }
+            guard let g = try s.read(timeoutMilliseconds: timeout, wakeFD: wakeFD) else {
+                if let last = lastData, now - last > Self.bufferSilenceLimit {
+                    bufferStalled = true
+                    throw MotionError.buffer(path: s.device.directory,
+                                             reason: "no data from the buffer for \(Self.bufferSilenceLimit); switching to polling sysfs")
+                }
+                return (nil, .zero)
+            }
             let valid = try g.validated()
             readings += 1
+            lastData = now
             if faultSaid {
                 faultSaid = false
                 log.forget("fault")
@@ -56,7 +70,7 @@ public final class MotionReaderLoop {
         do {
             let device = try discovery.find(settings.device)
             var opened: (any AccelerationSource)?
-            if settings.preferBuffer, device.buffer != nil {
+            if settings.preferBuffer, !bufferStalled, device.buffer != nil {
                 do { opened = try BufferedAccelerometer(device: device) } catch {
                     log.sayOnce("buffer:" + device.directory, "accelerometer \(device.label): buffered read unavailable (\(error)); polling sysfs")
                 }
@@ -66,6 +80,7 @@ public final class MotionReaderLoop {
                 opened = try PolledAccelerometer(device: device)
             }
             source = opened
+            lastData = now
             log.forget("absent")
             if let opened {
                 log.sayOnce("using:" + device.directory, "accelerometer \(device.label): \(device.selectionReason); \(opened.modeDescription)")

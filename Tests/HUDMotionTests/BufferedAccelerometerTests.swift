@@ -70,4 +70,30 @@ import Testing
         #expect(loop.readings == 1)
         #expect(logs.count(containing: "already enabled") == 1)
     }
+
+    @Test func aSilentBufferFallsBackToPolling() throws {
+        let fs = FakeSysfs()
+        let dir = bmc150(fs, scans: scan(0, 0, 1000))
+        fs.write(dir + "/in_accel_x_raw", "-500\n")
+        fs.write(dir + "/in_accel_z_raw", "866\n")
+        let logs = LogCollector()
+        var s = MotionSettings()
+        s.sysfsRoot = fs.root
+        s.devRoot = fs.root + "/dev"
+        let loop = MotionReaderLoop(settings: s, log: logs.log)
+        func at(_ ms: Int64) -> HUDInstant { HUDInstant(nanoseconds: ms * 1_000_000) }
+        _ = loop.turn(at: at(0))
+        #expect(loop.source is BufferedAccelerometer && loop.readings == 1)
+        _ = loop.turn(at: at(1000))                     // no new scan: waits
+        #expect(loop.source is BufferedAccelerometer)
+        _ = loop.turn(at: at(2500))                     // silent too long
+        #expect(loop.source == nil)
+        #expect(fs.read(dir + "/buffer/enable") == "0")
+        #expect(logs.count(containing: "no data from the buffer") == 1)
+        var t: Int64 = 2533
+        while t < 6000 { _ = loop.turn(at: at(t)); t += 33 }
+        #expect(loop.source is PolledAccelerometer)
+        #expect(loop.tracker.pixels.x > 0)                 // the polled tilt (right edge down) arrives
+        #expect(logs.count(containing: "reads again") == 1)
+    }
 }
