@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
+        .library(name: "HUDKMS", targets: ["HUDKMS"]),
+        .executable(name: "hud", targets: ["hud"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -23,14 +25,19 @@ let package = Package(
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
-        .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CPangoCairo", "CLinux"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
-        .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
+
         // The `hud` command.
-        .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["HUDCore", "HUDKMS", "HUDMotion"]),
+
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
+        .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore"]),
+        .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,9 @@
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <signal.h>
+#include <linux/vt.h>
+#include <linux/kd.h>
+#include <linux/fb.h>
 
 /* EPOLLIN and friends are enum members re-#defined; give Swift plain values. */
 static const uint32_t kiosk_EPOLLIN = EPOLLIN;

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDRM
+
+/// A list of property changes committed together (`drmModeAtomicReq`).
+public final class AtomicRequest {
+    let pointer: drmModeAtomicReqPtr
+
+    /// `drmModeAtomicAlloc`.
+    public init() throws(DRMError) {
+        guard let p = drmModeAtomicAlloc() else { throw DRMError(call: "drmModeAtomicAlloc", errno: ENOMEM) }
+        pointer = p
+    }
+
+    deinit { drmModeAtomicFree(pointer) }
+
+    /// `drmModeAtomicAddProperty`.
+    public func set(_ object: UInt32, _ property: UInt32, _ value: UInt64) throws(DRMError) {
+        let rc = drmModeAtomicAddProperty(pointer, object, property, value)
+        guard rc >= 0 else { throw .from("drmModeAtomicAddProperty", "object \(object) property \(property)", result: rc) }
+    }
+
+    /// Drops every change so the request can be filled again (`drmModeAtomicSetCursor(0)`).
+    public func clear() { drmModeAtomicSetCursor(pointer, 0) }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDRM
+
+/// A CPU-drawable scan-out buffer: a dumb buffer in XRGB8888, mapped, with a
+/// framebuffer id. Freed (unmapped, fb removed, buffer destroyed) on deinit.
+public final class DumbBuffer {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let pitch: Int
+    public let framebuffer: UInt32
+    /// The mapped pixels, `pitch * height` bytes.
+    public let pixels: UnsafeMutableRawPointer
+    private let size: Int
+    private let handle: UInt32
+    private let card: DRMCard
+
+    /// Creates, maps and registers an XRGB8888 buffer of `width`x`height`.
+    public init(card: DRMCard, width: Int, height: Int) throws(DRMError) {
+        let (handle, pitch, size) = try card.createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
+        let pixels: UnsafeMutableRawPointer
+        let fb: UInt32
+        do {
+            pixels = try card.mapDumbBuffer(handle: handle, size: size)
+        } catch {
+            card.destroyDumbBuffer(handle: handle)
+            throw error
+        }
+        do {
+            fb = try card.addFramebuffer(width: width, height: height, format: kiosk_DRM_FORMAT_XRGB8888,
+                                         handle: handle, pitch: pitch)
+        } catch {
+            munmap(pixels, size)
+            card.destroyDumbBuffer(handle: handle)
+            throw error
+        }
+        self.card = card
+        self.width = width
+        self.height = height
+        self.pitch = pitch
+        self.size = size
+        self.handle = handle
+        self.pixels = pixels
+        self.framebuffer = fb
+    }
+
+    deinit {
+        card.removeFramebuffer(framebuffer)
+        munmap(pixels, size)
+        card.destroyDumbBuffer(handle: handle)
+    }
+}

@@ -1,0 +1,172 @@
+import CDRM
+
+/// One display output: a connector lit by a CRTC through its primary plane,
+/// with two XRGB8888 dumb buffers that take turns on screen.
+///
+/// Uses atomic modesetting when the driver supports it and a TEST_ONLY commit
+/// of the first configuration passes; legacy `drmModeSetCrtc` +
+/// `drmModePageFlip` otherwise (or when `forceLegacy`). Remembers the CRTC's
+/// configuration from before so the console can be given back.
+public final class KMSOutput {
+    public let card: DRMCard
+    public let choice: OutputChoice
+    public let buffers: [DumbBuffer]
+    /// Whether commits go through the atomic API.
+    public private(set) var usesAtomic = false
+    /// Why atomic is not used, when it is not.
+    public private(set) var legacyReason: String?
+    /// Whether the driver has real vblank events (`drmWaitVBlank` works).
+    public let hasVBlank: Bool
+    /// The CRTC as it was before this output touched it (the console).
+    public let savedCRTC: DRMCard.CRTCState?
+    /// The buffer on screen (nil before the first frame or after `restoreConsole`).
+    public private(set) var front: Int?
+
+    private struct AtomicIDs {
+        var connectorCRTC: UInt32
+        var crtcMode: UInt32, crtcActive: UInt32
+        var fb: UInt32, crtc: UInt32, srcX: UInt32, srcY: UInt32, srcW: UInt32, srcH: UInt32
+        var crtcX: UInt32, crtcY: UInt32, crtcW: UInt32, crtcH: UInt32
+    }
+    private let ids: AtomicIDs?
+    private let atomicRequest: AtomicRequest?
+    private var modeBlob: UInt32 = 0
+    private var needsModeset = true
+
+    public var mode: DisplayMode { choice.mode }
+
+    /// Opens the output on `card`.
+    /// - Throws: `DRMError` from the C call that failed, or `OutputChoiceError`.
+    public init(card: DRMCard, mode request: ModeRequest? = nil, connectorName: String? = nil,
+                forceLegacy: Bool = false) throws {
+        self.card = card
+        guard card.supportsDumbBuffers else {
+            throw DRMError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
+        }
+        var atomic = !forceLegacy && card.enableAtomic()
+        var reason: String? = forceLegacy ? "legacy forced" : (atomic ? nil : "driver refused DRM_CLIENT_CAP_ATOMIC")
+        if !atomic { card.enableUniversalPlanes() }
+        let res = try card.resources()
+        var connectors: [DRMCard.Connector] = []
+        for id in res.connectors { connectors.append(try card.connector(id)) }
+        var encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)] = [:]
+        for id in res.encoders { encoders[id] = try card.encoder(id) }
+        let planes = try? card.planes()
+        choice = try OutputChoice.choose(connectors: connectors, encoders: encoders, crtcs: res.crtcs,
+                                         planes: atomic ? planes : nil, mode: request, connectorName: connectorName)
+        savedCRTC = try? card.crtc(choice.crtc)
+        hasVBlank = card.supportsVBlank(crtcIndex: choice.crtcIndex)
+        let w = choice.mode.width, h = choice.mode.height
+        buffers = [try DumbBuffer(card: card, width: w, height: h), try DumbBuffer(card: card, width: w, height: h)]
+
+        var ids: AtomicIDs?
+        if atomic, let plane = choice.plane {
+            do {
+                let c = try card.properties(of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+                let r = try card.properties(of: choice.crtc, type: UInt32(DRM_MODE_OBJECT_CRTC))
+                let p = try card.properties(of: plane, type: UInt32(DRM_MODE_OBJECT_PLANE))
+                func id(_ props: [String: DRMCard.Property], _ name: String) throws(DRMError) -> UInt32 {
+                    guard let v = props[name] else {
+                        throw DRMError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
+                    }
+                    return v.id
+                }
+                ids = AtomicIDs(connectorCRTC: try id(c, "CRTC_ID"), crtcMode: try id(r, "MODE_ID"), crtcActive: try id(r, "ACTIVE"),
+                                fb: try id(p, "FB_ID"), crtc: try id(p, "CRTC_ID"),
+                                srcX: try id(p, "SRC_X"), srcY: try id(p, "SRC_Y"), srcW: try id(p, "SRC_W"), srcH: try id(p, "SRC_H"),
+                                crtcX: try id(p, "CRTC_X"), crtcY: try id(p, "CRTC_Y"), crtcW: try id(p, "CRTC_W"), crtcH: try id(p, "CRTC_H"))
+            } catch {
+                atomic = false
+                reason = "\(error)"
+            }
+        } else if atomic {
+            atomic = false
+            reason = "no primary plane listed"
+        }
+        self.ids = ids
+        atomicRequest = atomic ? try AtomicRequest() : nil
+        if let atomicRequest {
+            // TEST_ONLY first: a driver that takes the cap but not our configuration goes legacy.
+            do {
+                try fillModeset(fb: buffers[0].framebuffer)
+                try card.commit(atomicRequest, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET), userData: nil)
+                usesAtomic = true
+            } catch {
+                reason = "TEST_ONLY commit failed: \(error)"
+            }
+        }
+        legacyReason = usesAtomic ? nil : reason
+    }
+
+    deinit {
+        if modeBlob != 0 { card.destroyBlob(modeBlob) }
+    }
+
+    private func fillModeset(fb: UInt32) throws(DRMError) {
+        guard let ids, let request = atomicRequest, let plane = choice.plane else { return }
+        if modeBlob == 0 { modeBlob = try card.createModeBlob(choice.mode) }
+        let w = UInt64(choice.mode.width), h = UInt64(choice.mode.height)
+        request.clear()
+        try request.set(choice.connector.id, ids.connectorCRTC, UInt64(choice.crtc))
+        try request.set(choice.crtc, ids.crtcMode, UInt64(modeBlob))
+        try request.set(choice.crtc, ids.crtcActive, 1)
+        try request.set(plane, ids.fb, UInt64(fb))
+        try request.set(plane, ids.crtc, UInt64(choice.crtc))
+        try request.set(plane, ids.srcX, 0)
+        try request.set(plane, ids.srcY, 0)
+        try request.set(plane, ids.srcW, w << 16)
+        try request.set(plane, ids.srcH, h << 16)
+        try request.set(plane, ids.crtcX, 0)
+        try request.set(plane, ids.crtcY, 0)
+        try request.set(plane, ids.crtcW, w)
+        try request.set(plane, ids.crtcH, h)
+    }
+
+    /// Puts `buffers[index]` on screen. The first time (and after
+    /// `restoreConsole`) this is a modeset. Returns true when a page-flip
+    /// event will report completion through `sink`, false when the buffer is
+    /// already on screen (a legacy modeset is synchronous).
+    public func present(_ index: Int, sink: PageFlipSink) throws(DRMError) -> Bool {
+        let fb = buffers[index].framebuffer
+        if usesAtomic, let request = atomicRequest, let ids, let plane = choice.plane {
+            let event = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
+            if needsModeset {
+                try fillModeset(fb: fb)
+                try card.commit(request, flags: event | UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: sink.pointer)
+            } else {
+                request.clear()
+                try request.set(plane, ids.fb, UInt64(fb))
+                try card.commit(request, flags: event, userData: sink.pointer)
+            }
+            needsModeset = false
+            front = index
+            return true
+        }
+        if needsModeset {
+            try card.setCRTC(choice.crtc, framebuffer: fb, connector: choice.connector.id, mode: choice.mode)
+            needsModeset = false
+            front = index
+            return false
+        }
+        try card.pageFlip(choice.crtc, framebuffer: fb, userData: sink.pointer)
+        front = index
+        return true
+    }
+
+    /// Gives the CRTC back to what showed before (the text console) with a
+    /// legacy `drmModeSetCrtc`, or turns it off if nothing did. The next
+    /// `present` does a full modeset again.
+    public func restoreConsole() throws(DRMError) {
+        needsModeset = true
+        front = nil
+        if let saved = savedCRTC, saved.framebuffer != 0, let mode = saved.mode {
+            try card.setCRTC(saved.id, framebuffer: saved.framebuffer, x: saved.x, y: saved.y,
+                             connector: choice.connector.id, mode: mode)
+        } else {
+            try card.setCRTC(choice.crtc, framebuffer: 0, connector: nil, mode: nil)
+        }
+    }
+
+    /// Forces the next `present` to be a full modeset (after regaining master).
+    public func invalidateModeset() { needsModeset = true }
+}

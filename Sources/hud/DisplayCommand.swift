@@ -1,0 +1,318 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HUDCore
+import HUDKMS
+import HUDMotion
+
+/// `hud display`: shows one HUD on a DRM/KMS display until a frame count, a
+/// time, or SIGINT/SIGTERM; then gives the console back (or, with
+/// `--retain`, leaves the last frame on screen).
+enum DisplayCommand {
+    struct Options {
+        var device: String?
+        var gpuWait: Double = 8
+        var mode: ModeRequest?
+        var fps: Double?
+        var legacy = false
+        var label = ""
+        var progress: Double?
+        var indicator = "spinner"
+        var frames: Int?
+        var seconds: Double?
+        var hideAfter: Double?
+        var retain = false
+        var stats = false
+        var animate = false
+        var motion = false
+    }
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func number(_ flag: String, _ v: String, in range: ClosedRange<Double>) throws -> Double {
+        guard let d = Double(v), d.isFinite, range.contains(d) else {
+            throw UsageError(description: "\(flag) \(v): expected a number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return d
+    }
+
+    /// One row per flag: whether it takes a value, and what it sets.
+    static let flags: [String: (value: String?, help: String, apply: @Sendable (inout Options, String) throws -> Void)] = [
+        "--device": ("PATH", "DRM card (default: first /dev/dri/card* with a connected connector)", { $0.device = $1 }),
+        "--gpu-wait": ("SECONDS", "wait this long for a card to appear (default 8)", { $0.gpuWait = try number("--gpu-wait", $1, in: 0...3600) }),
+        "--mode": ("WxH[@Hz]", "video mode (default: the connector's preferred)", { $0.mode = try ModeRequest(parsing: $1) }),
+        "--fps": ("N", "frame rate cap (default: the mode's refresh rate)", { $0.fps = try number("--fps", $1, in: 1...1000) }),
+        "--legacy": (nil, "use drmModeSetCrtc + drmModePageFlip even if atomic works", { o, _ in o.legacy = true }),
+        "--label": ("TEXT", "label under the indicator", { $0.label = $1 }),
+        "--progress": ("P", "progress 0...1 for ring and bar", { $0.progress = try number("--progress", $1, in: 0...1) }),
+        "--indicator": ("spinner|ring|bar|pie|text", "indicator (default spinner)", { o, v in
+            guard ["spinner", "ring", "bar", "pie", "text"].contains(v) else {
+                throw UsageError(description: "--indicator \(v): expected spinner, ring, bar, pie or text")
+            }
+            o.indicator = v
+        }),
+        "--frames": ("N", "quit after N frames reached the screen", { o, v in
+            guard let n = Int(v), n > 0 else { throw UsageError(description: "--frames \(v): expected a whole number > 0") }
+            o.frames = n
+        }),
+        "--seconds": ("S", "quit after S seconds", { $0.seconds = try number("--seconds", $1, in: 0...86400) }),
+        "--hide-after": ("S", "hide the HUD after S seconds (the console comes back)", { $0.hideAfter = try number("--hide-after", $1, in: 0...86400) }),
+        "--retain": (nil, "leave the last frame on screen when quitting", { o, _ in o.retain = true }),
+        "--stats": (nil, "print timings and frame counters", { o, _ in o.stats = true }),
+        "--motion": (nil, "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)", { o, _ in o.motion = true }),
+        "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
+    ]
+
+    static func parse(_ args: [String]) throws -> Options {
+        var o = Options()
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--help" || a == "-h" {
+                throw UsageError(description: usage)
+            }
+            guard let flag = flags[a] else { throw UsageError(description: "unknown option \(a)\n" + usage) }
+            if flag.value != nil {
+                guard i + 1 < args.count else { throw UsageError(description: "\(a) needs a value (\(flag.value!))") }
+                try flag.apply(&o, args[i + 1])
+                i += 2
+            } else {
+                try flag.apply(&o, "")
+                i += 1
+            }
+        }
+        return o
+    }
+
+    static var usage: String {
+        "usage: hud display [options]\n" + flags.keys.sorted().map { k in
+            let f = flags[k]!
+            return "  \(k)\(f.value.map { " " + $0 } ?? "")\t\(f.help)"
+        }.joined(separator: "\n")
+    }
+
+    static func main(_ args: [String]) -> Int32 {
+        let options: Options
+        do { options = try parse(args) } catch {
+            printError("hud display: \(error)")
+            return 2
+        }
+        // Before any thread exists: signals arrive through a signalfd on the loop.
+        SignalWatcher.block([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+        do {
+            return try DisplaySession(options: options).run()
+        } catch {
+            printError("hud display: \(error)")
+            return 1
+        }
+    }
+}
+
+/// One `hud display` run; everything after `run()` starts lives on the loop.
+final class DisplaySession: @unchecked Sendable {
+    let options: DisplayCommand.Options
+    let loop: EventLoop
+    let stack: HUDStack
+    let card: DRMCard
+    let output: KMSOutput
+    let painter: CairoHUDPainter
+    let display: KMSDisplay
+    var signals: SignalWatcher?
+    var vt: VTSwitcher?
+    let startNanoseconds: Int64
+    let done: (read: Int32, write: Int32)
+    var exitCode: Int32 = 0
+    var finished = false
+    var steadyStart: (time: HUDInstant, cpu: Double, wakeUps: Int)?
+    var motion: MotionReader?
+
+    init(options: DisplayCommand.Options) throws {
+        self.options = options
+        startNanoseconds = Self.processStartNanoseconds()
+        let finder = CardFinder()
+        card = try finder.open(explicitPath: options.device, timeout: .hudSeconds(options.gpuWait))
+        do { try card.setMaster() } catch {
+            throw DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
+                           detail: "another program (a compositor, Plymouth) holds the display")
+        }
+        output = try KMSOutput(card: card, mode: options.mode, forceLegacy: options.legacy)
+        loop = try EventLoop()
+        stack = HUDStack(loop: loop)
+        painter = CairoHUDPainter(buffers: output.buffers)
+        let stack = self.stack
+        display = KMSDisplay(output: output, loop: loop, painter: painter, fpsCap: options.fps) { time in
+            stack.assumeIsolated { $0.snapshot(at: time) }
+        }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw DRMError(call: "pipe", errno: errno) }
+        done = (fds[0], fds[1])
+    }
+
+    /// CLOCK_MONOTONIC at exec: `$KIOSKHUD_T0_NS` if a launcher set it, else
+    /// the process start time from /proc/self/stat (10 ms steps).
+    static func processStartNanoseconds() -> Int64 {
+        if let env = getenv("KIOSKHUD_T0_NS"), let t = Int64(String(cString: env)) { return t }
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let now = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        guard let f = fopen("/proc/self/stat", "r") else { return now }
+        defer { fclose(f) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), f) != nil else { return now }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Fields after the ")" that ends the command name; starttime is field 22.
+        guard let close = line.lastIndex(of: ")") else { return now }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Int64(fields[19]) else { return now }
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let bootNow = Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)
+        let startBoot = ticks * 1_000_000_000 / Int64(sysconf(Int32(_SC_CLK_TCK)))
+        return now - (bootNow - startBoot)
+    }
+
+    func say(_ line: String) {
+        guard options.stats else { return }
+        print("stats: " + line)
+        fflush(nil)
+    }
+
+    func ms(_ t: HUDInstant) -> String {
+        let v = Double(t.nanoseconds - startNanoseconds) / 1e6
+        return String(Int((v * 10).rounded())).withDecimal
+    }
+
+    static func cpuSeconds() -> Double {
+        var u = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &u)
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+    }
+
+    func configuration() -> HUDConfiguration {
+        var c = HUDConfiguration()
+        switch options.indicator {
+        case "ring": c.mode = .annularDeterminate
+        case "bar": c.mode = .determinateHorizontalBar
+        case "pie": c.mode = .determinate
+        case "text": c.mode = .text
+        default: c.mode = .indeterminate
+        }
+        c.label.text = options.label
+        c.progress = options.progress ?? 0
+        c.motionEffectEnabled = options.motion
+        return c
+    }
+
+    func run() throws -> Int32 {
+        say("device=\(card.path) api=\(output.usesAtomic ? "atomic" : "legacy")\(output.legacyReason.map { " (\($0))" } ?? "") " +
+            "connector=\(output.choice.connector.name) mode=\(output.mode) vblank=\(output.hasVBlank ? "yes" : "no") " +
+            "frame-interval-ms=\(Double(display.frameInterval.hudNanoseconds / 10_000) / 100)")
+        let animate = options.animate
+        let config = configuration()
+        let hideAfter = options.hideAfter
+        display.onError = { [self] error in say("error: \(error)") ; printError("hud display: \(error)") }
+        display.onFramePresented = { [self] s in framePresented(s) }
+        signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
+            switch signal {
+            case SIGUSR1: vt?.release()
+            case SIGUSR2: vt?.acquire()
+            default:
+                say("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
+                finish(code: 0)
+            }
+        }
+        loop.execute { [self] in
+            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
+                display.pause()
+                do { try card.dropMaster() } catch { say("error: \(error)") }
+                say("vt released")
+            }, onAcquire: { [self] in
+                do { try card.setMaster() } catch { say("error: \(error)") }
+                display.resume()
+                say("vt acquired")
+            })
+            stack.assumeIsolated { stack in
+                stack.setInvalidationHandler { [self] in display.invalidate() }
+                let hud = stack.showHUD(config, animated: animate)
+                if let hideAfter { stack.hide(hud, animated: animate, afterDelay: .hudSeconds(hideAfter)) }
+            }
+            if options.motion { startMotion(amplitude: config.motionAmplitude) }
+            do { try display.start() } catch {
+                printError("hud display: \(error)")
+                finish(code: 1)
+            }
+            if let s = options.seconds { loop.schedule(after: .hudSeconds(s)) { [self] in finish(code: 0) } }
+        }
+        var byte: UInt8 = 0
+        while read(done.read, &byte, 1) < 0 && errno == EINTR {}
+        return exitCode
+    }
+
+    func framePresented(_ s: KMSDisplay.Statistics) {
+        if s.framesPresented == 1, let t = s.firstFrameAt { say("first-frame-ms=\(ms(t))") }
+        if let t = s.firstCompleteFrameAt, steadyStart == nil {
+            if let l = painter.lastLayout {
+                say("layout bezel=\(l.bezel.pixels.csv) indicator=\(l.indicator.pixels.csv) label=\(l.label.pixels.csv)")
+            }
+            say("complete-frame-ms=\(ms(t))")
+            steadyStart = (loop.now(), Self.cpuSeconds(), loop.wakeUps)
+        }
+        if let n = options.frames, s.framesPresented >= n { finish(code: 0) }
+    }
+
+    func finish(code: Int32) {
+        guard !finished else { return }
+        finished = true
+        exitCode = code
+        let s0 = steadyStart
+        let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps, now = loop.now()
+        motion?.stop()
+        display.stop(retainLastFrame: options.retain)
+        vt?.restore()
+        if options.retain, let front = output.front {
+            do { try ConsoleHandoff.retain(output.buffers[front]) } catch { say("retain: \(error)") }
+        }
+        let st = display.statistics
+        say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.flipEvents) " +
+            "console-restores=\(st.consoleRestores) pixels-painted=\(painter.pixelsPainted)")
+        if let s0 {
+            let window = (now - s0.time).hudSeconds
+            if window > 0.2 {
+                let cpuPercent = (cpu - s0.cpu) / window * 100
+                say("steady window-s=\(fmt(window)) cpu-percent=\(fmt(cpuPercent)) wakeups-per-second=\(fmt(Double(wakeUps - s0.wakeUps) / window))")
+            }
+        }
+        var byte: UInt8 = 1
+        _ = write(done.write, &byte, 1)
+    }
+
+    func fmt(_ d: Double) -> String { String(Int((d * 100).rounded())).withDecimal2 }
+}
+
+extension ScanoutRect {
+    var csv: String { "\(x),\(y),\(width),\(height)" }
+}
+
+extension String {
+    /// "1234" (tenths) → "123.4".
+    var withDecimal: String { insertingPoint(1) }
+    /// "1234" (hundredths) → "12.34".
+    var withDecimal2: String { insertingPoint(2) }
+
+    private func insertingPoint(_ places: Int) -> String {
+        var digits = self
+        let negative = digits.hasPrefix("-")
+        if negative { digits.removeFirst() }
+        while digits.count <= places { digits = "0" + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
+        return (negative ? "-" : "") + digits
+    }
+}
+
+/// Writes one line to standard error (fd 2).
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
