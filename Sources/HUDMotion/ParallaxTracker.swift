@@ -6,7 +6,9 @@ import Glibc
 /// Turns a stream of gravity readings into the tilts worth drawing:
 /// low-pass filtered, held inside a dead zone so a device lying still does
 /// not jitter, eased back to centre when the sensor fails, and reported only
-/// when the bezel's rounded pixel offset changes.
+/// when the bezel's rounded pixel offset changes. The tilt reported is
+/// snapped so that tilt × amplitude × scale is that whole pixel offset: a
+/// renderer gets crisp bezel edges and no sub-pixel drift between reports.
 ///
 /// Pure logic on explicit instants, so tests drive it with no clock.
 public struct ParallaxTracker: Sendable {
@@ -29,10 +31,12 @@ public struct ParallaxTracker: Sendable {
     public var settings: Settings
     /// The filter's state.
     public private(set) var filtered = HUDTilt.level
-    /// The last tilt passed on.
+    /// The filtered tilt last accepted past the dead zone.
     public private(set) var current = HUDTilt.level
     /// `current` in output pixels.
     public private(set) var pixels = ParallaxPixelOffset.zero
+    /// The last tilt passed on: `pixels` as a tilt.
+    public private(set) var reported = HUDTilt.level
     private var lastUpdate: HUDInstant?
 
     public init(settings: Settings = Settings()) { self.settings = settings }
@@ -74,6 +78,8 @@ public struct ParallaxTracker: Sendable {
         let p = ParallaxPixelOffset(tilt: next, amplitude: settings.amplitude, scale: settings.outputScale)
         guard p != pixels else { return nil }
         pixels = p
-        return next
+        let k = settings.amplitude * settings.outputScale
+        reported = k > 0 && k.isFinite ? HUDTilt(x: Double(p.x) / k, y: Double(p.y) / k) : .level
+        return reported
     }
 }

@@ -68,4 +68,18 @@ import Testing
         #expect(path.last == 0)
         #expect(path.count >= 3 && path.first! < 10 && path.first! > 0)   // glided, not snapped
     }
+
+    @Test func reportedTiltIsTheWholePixelOffset() throws {
+        var settings = ParallaxTracker.Settings()
+        settings.outputScale = 1.5
+        var tracker = ParallaxTracker(settings: settings)
+        _ = tracker.take(tilted(0.31), at: at(0))
+        var last: HUDTilt?
+        for k in 1...90 { if let t = tracker.take(tilted(0.31), at: at(k * 33)) { last = t } }
+        let t = try #require(last)
+        // 0.31 × 10 × 1.5 = 4.65 → 5 px; the tilt says exactly 5 px.
+        #expect(tracker.pixels == ParallaxPixelOffset(x: 5, y: 0))
+        #expect(t.x * 10 * 1.5 == 5 && t.y == 0)
+        #expect(abs(tracker.current.x - 0.31) < 0.02)
+    }
 }

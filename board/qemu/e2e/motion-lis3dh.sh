@@ -3,8 +3,10 @@
 # i2c-stub, read by `hud motion --once`. Tilts the emulated chip by writing
 # its output registers and checks the device picked, the calibration applied
 # and the bezel offset (MBProgressHUD's ±10 pt, times --scale, turned with
-# --rotation). Needs $HUD (path to the hud binary). Prints PASS/FAIL lines;
-# exits non-zero if any check failed.
+# --rotation). Needs $HUD (path to the hud binary); with $SHOT (path to
+# guest/shot.sh) and a DRM card it also runs `hud display --motion` and asks
+# the host for screendumps (checked by motion_check.py). Prints PASS/FAIL
+# lines; exits non-zero if any check failed.
 set -u
 HUD=${HUD:?HUD must name the hud binary}
 failures=0
@@ -73,6 +75,24 @@ set_raw 0 0 1000
 out=$("$HUD" motion --cpu-seconds 6 --rate 30 2>&1); rc=$?
 printf '%s\n' "$out"
 [ $rc = 0 ] && pass "background reader reads the real device" || fail "background reader (exit $rc)"
+
+# The HUD on the real display follows the chip: screendumps flat, right edge
+# down and bottom edge down; motion_check.py on the host measures the bezel.
+if [ -n "${SHOT:-}" ] && ls /dev/dri/card* >/dev/null 2>&1; then
+    "$HUD" display --motion --indicator text --label Tilt --seconds 90 --stats > /tmp/motion-display.out 2>&1 &
+    pid=$!
+    i=0
+    while ! grep -q complete-frame-ms /tmp/motion-display.out && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    settle() { sleep 3; }           # reader at ~7 Hz under emulation + 150 ms low-pass
+    settle; sh "$SHOT" motion-flat
+    set_raw -500 0 866; settle; sh "$SHOT" motion-right
+    set_raw 0 500 866; settle; sh "$SHOT" motion-down
+    set_raw 0 0 1000; settle; sh "$SHOT" motion-back
+    kill -INT $pid; wait $pid; code=$?
+    sed 's/^/[motion-display] /' /tmp/motion-display.out
+    [ $code = 0 ] && pass "display --motion: exit 0" || fail "display --motion: exit $code"
+    expect "display --motion: reader found the chip" 'motion: accelerometer iio:device0 \(lis3dh\)' "$(cat /tmp/motion-display.out)"
+fi
 
 echo 0x18 > "/sys/bus/i2c/devices/i2c-$bus/delete_device"
 out=$("$HUD" motion --once 2>&1); rc=$?
