@@ -17,6 +17,8 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
     case noAccelerometer(reason: String)
     /// A reading that cannot be real (NaN, |g| out of range).
     case absurdReading(x: Double, y: Double, z: Double, reason: String)
+    /// An open attribute's file was removed or replaced (device unbound or reloaded).
+    case vanished(path: String)
     /// The buffered interface could not be set up or read.
     case buffer(path: String, reason: String)
 
@@ -34,6 +36,8 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
             return "no accelerometer: \(reason)"
         case let .absurdReading(x, y, z, reason):
             return "absurd reading (\(x), \(y), \(z)) m/s²: \(reason)"
+        case let .vanished(path):
+            return "\(path) is gone or was replaced: the device went away"
         case let .buffer(path, reason):
             return "\(path): \(reason)"
         }

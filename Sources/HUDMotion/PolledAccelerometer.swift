@@ -31,7 +31,7 @@ public final class PolledAccelerometer: AccelerationSource {
         if readsSinceCheck >= Self.presenceCheckInterval {
             readsSinceCheck = 0
             if let gone = channels.first(where: { !$0.isStillThere() }) {
-                throw .io(path: gone.path, call: "stat", errno: ENODEV)
+                throw .vanished(path: gone.path)
             }
         }
         let x = try channels[0].read()

@@ -184,7 +184,7 @@ enum MotionCommand {
                 return 1
             }
         }
-        return live(source, settings: settings)
+        return live(source, discovery: discovery, settings: settings)
     }
 
     /// Waits up to 10 s for a device-paced reading; a polled one is immediate.
@@ -196,19 +196,20 @@ enum MotionCommand {
         return nil
     }
 
-    static func live(_ first: any AccelerationSource, settings: MotionSettings) -> Int32 {
+    /// A line per reading until SIGINT; a failing or vanished device is
+    /// looked up again (same --device selector) every second.
+    static func live(_ first: any AccelerationSource, discovery: AccelerometerDiscovery, settings: MotionSettings) -> Int32 {
         signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
         var source: (any AccelerationSource)? = first
         var tracker = ParallaxTracker(settings: settings.tracker)
         let clock = SystemClock.shared
         let startTime = clock.now()
-        let device = first.device
         while !interrupted.load(ordering: .relaxed) {
             let turn = clock.now()
-            if source == nil {
-                source = try? (device.buffer != nil && settings.preferBuffer
-                    ? BufferedAccelerometer(device: device) as any AccelerationSource
-                    : PolledAccelerometer(device: device))
+            if source == nil, let device = try? discovery.find(settings.device) {
+                if settings.preferBuffer, device.buffer != nil { source = try? BufferedAccelerometer(device: device) }
+                if source == nil { source = try? PolledAccelerometer(device: device) }
+                if let s = source { out("reopened \(s.device.label): \(s.modeDescription)\n") }
             }
             if let s = source {
                 do {

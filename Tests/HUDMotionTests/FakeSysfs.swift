@@ -68,13 +68,3 @@ final class FakeSysfs {
 
     func remove(_ path: String) { Self.remove(path) }
 }
-
-/// Collects what a `MotionLog` says.
-final class LogCollector: Sendable {
-    private let lines = Mutex<[String]>([])
-    var log: MotionLog { MotionLog { [self] line in lines.withLock { $0.append(line) } } }
-    var all: [String] { lines.withLock { $0 } }
-    func count(containing s: String) -> Int { all.filter { $0.contains(s) }.count }
-}
-
-import Synchronization

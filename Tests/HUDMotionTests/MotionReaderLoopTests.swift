@@ -86,6 +86,7 @@ import Testing
         (last, t) = run(loop, from: t, turns: 300)
         #expect(last == .zero)
         #expect(logs.count(containing: "eases back to centre") == 1)
+        #expect(logs.count(containing: "the device went away") == 1)
         // It comes back renumbered (e.g. the driver was reloaded).
         DriverLayoutTests.lis3dh(fs, id: "iio:device1", raw: (0, 500, 866))
         (last, _) = run(loop, from: t, turns: 1000)
