@@ -6,3 +6,4 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
 bash scripts/check-isolation.sh
+board/qemu/run-e2e.sh

@@ -46,4 +46,19 @@ public enum ConsoleHandoff {
             (map + y * lineLength).copyMemory(from: buffer.pixels + y * buffer.pitch, byteCount: rowBytes)
         }
     }
+
+    /// Makes the fbdev console repaint and show itself again (`FBIOPUT_VSCREENINFO`
+    /// with `FB_ACTIVATE_FORCE`, what a VT switch does). Needed when this
+    /// process took the card before fbcon's first modeset: the kernel then
+    /// shows the console's buffer again at close, but fbcon never draws into
+    /// it. Call after `drmDropMaster`. Errors are ignored: no fbdev, no console.
+    public static func refreshTextConsole(framebufferDevice: String = "/dev/fb0") {
+        let fb = open(framebufferDevice, O_RDWR | O_CLOEXEC)
+        guard fb >= 0 else { return }
+        defer { close(fb) }
+        var v = fb_var_screeninfo()
+        guard ioctl(fb, UInt(FBIOGET_VSCREENINFO), &v) == 0 else { return }
+        v.activate = UInt32(FB_ACTIVATE_NOW) | UInt32(FB_ACTIVATE_FORCE)
+        _ = ioctl(fb, UInt(FBIOPUT_VSCREENINFO), &v)
+    }
 }

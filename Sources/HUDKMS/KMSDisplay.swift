@@ -31,6 +31,8 @@ public final class KMSDisplay: @unchecked Sendable {
     public private(set) var statistics = Statistics()
     /// Called with each error the loop cannot throw (a failed commit).
     public var onError: (@Sendable (any Error) -> Void)?
+    /// Called when nothing was visible any more and the console was given back.
+    public var onConsoleRestored: (@Sendable () -> Void)?
     /// Called after each frame reached the screen.
     public var onFramePresented: (@Sendable (Statistics) -> Void)?
 
@@ -107,6 +109,7 @@ public final class KMSDisplay: @unchecked Sendable {
                 do {
                     try output.restoreConsole()
                     statistics.consoleRestores += 1
+                    onConsoleRestored?()
                 } catch { onError?(error) }
                 painter.invalidateAll()
             }

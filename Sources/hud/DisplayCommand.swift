@@ -214,6 +214,7 @@ final class DisplaySession: @unchecked Sendable {
         let hideAfter = options.hideAfter
         display.onError = { [self] error in say("error: \(error)") ; printError("hud display: \(error)") }
         display.onFramePresented = { [self] s in framePresented(s) }
+        display.onConsoleRestored = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
         signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
             switch signal {
             case SIGUSR1: vt?.release()
@@ -273,6 +274,11 @@ final class DisplaySession: @unchecked Sendable {
         vt?.restore()
         if options.retain, let front = output.front {
             do { try ConsoleHandoff.retain(output.buffers[front]) } catch { say("retain: \(error)") }
+        } else if output.savedCRTC?.framebuffer ?? 0 == 0 {
+            // Nothing was on screen when we started (fbcon had not done its first
+            // modeset): there was no console to restore; let fbcon set itself up.
+            try? card.dropMaster()
+            ConsoleHandoff.refreshTextConsole()
         }
         let st = display.statistics
         say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.flipEvents) " +

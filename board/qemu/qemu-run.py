@@ -126,11 +126,11 @@ mount -t tmpfs tmpfs /host/tmp
 mkdir -p /host/dev/pts /host/dev/shm
 mount -t devpts devpts /host/dev/pts
 arg() { sed -n "s/.*kioskhud\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
-script=$(arg run); gpu=$(arg gpumod); cwd=$(arg cwd)
+script=$(arg run); gpu=$(arg gpumod); cwd=$(arg cwd); envfile=$(arg env)
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
 if [ -n "$gpu" ] && [ "$(arg nomodprobe)" != 1 ]; then chroot /host /sbin/modprobe "$gpu" || echo "init: modprobe $gpu failed"; fi
 chroot /host /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/tmp TERM=linux \
-    KIOSKHUD_GPU_MODULE="$gpu" /bin/sh -c 'cd "$1" && exec /bin/sh "$2"' sh "$cwd" "$script" </dev/console >/dev/console 2>&1
+    KIOSKHUD_GPU_MODULE="$gpu" /bin/sh -c 'cd "$1" && { [ -z "$3" ] || . "$3"; } && exec /bin/sh "$2"' sh "$cwd" "$script" "$envfile" </dev/console >/dev/console 2>&1
 echo "@@EXIT $?@@"
 sync
 poweroff -f
@@ -252,6 +252,7 @@ def main():
     p.add_argument("--no-modprobe", action="store_true", help="do not load the DRM driver before the script")
     p.add_argument("--quiet", action="store_true", help="do not echo the guest console")
     p.add_argument("--log", help="also write the guest console to this file")
+    p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="environment for the script (repeatable)")
     p.add_argument("script", help="shell script to run in the guest (a path the guest sees, i.e. on the host root)")
     a = p.parse_args()
 
@@ -271,11 +272,21 @@ def main():
     qmp_path = os.path.join(run_dir, "qmp.sock")
     ctl_path = os.path.join(run_dir, "ctl.sock")
     gpu_args, gpu_module = GPU[a.gpu]
+    env_file = ""
+    if a.env:
+        env_file = os.path.join(run_dir, "env.sh")
+        with open(env_file, "w") as f:
+            for item in a.env:
+                name, sep, value = item.partition("=")
+                if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+                    raise SystemExit(f"qemu-run: --env {item}: expected NAME=VALUE")
+                f.write(f"export {name}='" + value.replace("'", "'\\''") + "'\n")
     append = " ".join([
         "console=ttyS0", "quiet", "loglevel=3", "panic=-1", "rdinit=/init",
         "vt.global_cursor_default=0",
         f"kioskhud.run={script}", f"kioskhud.cwd={os.getcwd()}", f"kioskhud.gpumod={gpu_module}",
         "kioskhud.nomodprobe=1" if a.no_modprobe else "",
+        f"kioskhud.env={env_file}" if env_file else "",
     ])
     cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", a.memory, "-smp", "1", "-cpu", "max",
            "-no-reboot", "-nodefaults", "-display", "none",

@@ -1,0 +1,189 @@
+#!/usr/bin/python3
+"""Checks one guest run of e2e/guest.sh: its console log and screendumps.
+
+Usage: check.py LABEL LOG DUMP_DIR
+Prints `PASS LABEL/scenario` or `FAIL LABEL/scenario: why` per check and
+exits with the number of failures (capped at 100).
+
+Colours (default HUDConfiguration over the black screen): the bezel is white
+0.8 at alpha 0.6 -> grey ~122; content (black at alpha 0.7) on it -> ~37;
+the ring's track (content at alpha 0.1 of 0.7) -> ~114.
+"""
+import math
+import os
+import re
+import sys
+
+BEZEL = 122
+DARK_MAX = 80          # content drawn on the bezel
+BEZEL_TOL = 12
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    if not m:
+        raise ValueError(f"{path}: not a binary PPM")
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():m.end() + w * h * 3]
+
+
+class Shot:
+    def __init__(self, path):
+        self.w, self.h, self.px = read_ppm(path)
+
+    def grey(self, x, y):
+        i = (int(y) * self.w + int(x)) * 3
+        return sum(self.px[i:i + 3]) / 3
+
+
+def parse_log(path):
+    out = {}
+    for raw in open(path, "rb").read().decode(errors="replace").splitlines():
+        m = re.match(r"\[(\w+)\] (.*)", raw.strip())
+        if m:
+            out.setdefault(m.group(1), []).append(m.group(2))
+    return out
+
+
+def stat(lines, key):
+    for line in lines:
+        m = re.search(rf"\b{re.escape(key)}=([^\s]+)", line)
+        if m:
+            return m.group(1)
+    return None
+
+
+def rect(lines, key):
+    v = stat(lines, key)
+    return tuple(int(n) for n in v.split(",")) if v else None
+
+
+def main():
+    label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
+    log = parse_log(log_path)
+    results = []
+
+    def check(name, ok, why=""):
+        results.append((name, bool(ok), why))
+
+    def shot(name):
+        path = os.path.join(dumps, name + ".ppm")
+        return Shot(path) if os.path.exists(path) else None
+
+    def exit_code(name):
+        v = stat(log.get(name, []), "exit")
+        return int(v) if v is not None else None
+
+    def counters_ok(name, atomic=True):
+        lines = log.get(name, [])
+        r, p, f = (stat(lines, k) for k in ("frames-rendered", "frames-presented", "flip-events"))
+        if None in (r, p, f):
+            return False, f"no frame counters in output: {lines[-3:]}"
+        r, p, f = int(r), int(p), int(f)
+        # Legacy: the first frame is a synchronous drmModeSetCrtc, every later one a flip.
+        flips_expected = r if atomic else r - 1
+        ok = r >= 1 and p == r and f == flips_expected
+        return ok, f"rendered={r} presented={p} flip-events={f}"
+
+    # 1. waiting for the card
+    lines = log.get("waitcard", [])
+    check("waitcard", exit_code("waitcard") == 0 and stat(lines, "first-frame-ms"),
+          f"exit={exit_code('waitcard')} output={lines[-4:]}")
+
+    # 2. errors
+    lines = log.get("badcard", [])
+    check("badcard-error", exit_code("badcard") == 1 and any("card9" in l for l in lines),
+          f"exit={exit_code('badcard')} output={lines}")
+    lines = log.get("badmode", [])
+    check("badmode-error", exit_code("badmode") == 2 and any("invalid mode" in l and "1280x800@abc" in l for l in lines),
+          f"exit={exit_code('badmode')} output={lines}")
+
+    console = shot("console")
+
+    def lit(s, x0, y0, x1, y1):
+        return sum(1 for y in range(y0, y1) for x in range(x0, x1) if s.grey(x, y) > 60)
+
+    check("console-has-text", console and lit(console, 0, 0, 400, 100) > 200, "console dump missing or blank")
+
+    def bezel_checks(name, s, lines):
+        bezel, ind, lab = rect(lines, "bezel"), rect(lines, "indicator"), rect(lines, "label")
+        if not s or not bezel:
+            check(f"{name}-bezel", False, f"no dump or no layout line: {lines[:4]}")
+            return None
+        x, y, w, h = bezel
+        inside = [s.grey(x + 4, y + h // 2), s.grey(x + w - 5, y + h // 2), s.grey(x + w // 2, y + 4), s.grey(x + w // 2, y + h - 5)]
+        outside = [s.grey(x - 3, y + h // 2), s.grey(x + w + 2, y + h // 2), s.grey(x + w // 2, y - 3), s.grey(x + w // 2, y + h + 2)]
+        check(f"{name}-bezel", all(abs(v - BEZEL) <= BEZEL_TOL for v in inside) and all(v < 10 for v in outside),
+              f"bezel {bezel}: inside greys {inside}, outside {outside}")
+        if lab:
+            lx, ly, lw, lh = lab
+            dark = sum(1 for yy in range(ly, ly + lh) for xx in range(lx, lx + lw) if s.grey(xx, yy) < DARK_MAX)
+            check(f"{name}-label", lw > 10 and lh > 8 and dark > 20, f"label {lab}: {dark} dark pixels")
+        return ind
+
+    # 4. spinner
+    lines = log.get("spinner", [])
+    s = shot("spinner")
+    ind = bezel_checks("spinner", s, lines)
+    if s and ind:
+        x, y, w, h = ind
+        dark = sum(1 for yy in range(y, y + h) for xx in range(x, x + w) if s.grey(xx, yy) < DARK_MAX)
+        check("spinner-indicator", dark > 40, f"indicator {ind}: {dark} dark pixels")
+    hidden = shot("hidden")
+    check("hide-restores-console", console and hidden and hidden.px == console.px,
+          "after hiding, the screen differs from the console before the HUD")
+    ok, why = counters_ok("spinner")
+    check("spinner-flips-equal-frames", ok and exit_code("spinner") == 0, why)
+
+    # 5. bar
+    lines = log.get("bar", [])
+    s = shot("bar")
+    ind = bezel_checks("bar", s, lines)
+    if s and ind:
+        x, y, w, h = ind
+        cy = y + h / 2
+        inner_left, inner_right = x + 5, x + w - 5   # the fill runs from x+4 over (w-8)*progress
+        filled = [s.grey(inner_left + f * (inner_right - inner_left), cy) for f in (0.1, 0.25, 0.4)]
+        empty = [s.grey(inner_left + f * (inner_right - inner_left), cy) for f in (0.6, 0.75, 0.9)]
+        check("bar-progress-0.5", all(v < DARK_MAX for v in filled) and all(abs(v - BEZEL) <= BEZEL_TOL for v in empty),
+              f"bar {ind}: filled part {filled}, empty part {empty}")
+    ok, why = counters_ok("bar", atomic=False)
+    check("bar-legacy-flips-equal-frames", ok and "api=legacy" in " ".join(lines), why)
+    after = shot("afterbar")
+    check("sigterm-restores-console", console and after and after.px == console.px,
+          "after SIGTERM, the screen differs from the console")
+
+    # 6. ring + retain
+    lines = log.get("ring", [])
+    s = shot("ring")
+    ind = bezel_checks("ring", s, lines)
+    if s and ind:
+        x, y, w, h = ind
+        # BezelLayout's indicator frame is 37x37 at fractional x; the ring's radius is (37-2)/2.
+        cx, cy = x + w / 2 - 0.5, y + 37 / 2
+        def on_ring(frac):
+            a = -math.pi / 2 + 2 * math.pi * frac
+            return min(s.grey(cx + math.cos(a) * r, cy + math.sin(a) * r) for r in (16.5, 17.5, 18.5))
+        done = [on_ring(f) for f in (0.08, 0.2, 0.3, 0.42)]
+        todo = [on_ring(f) for f in (0.58, 0.7, 0.8, 0.92)]
+        check("ring-progress-0.5", all(v < DARK_MAX for v in done) and all(v > 95 for v in todo),
+              f"ring {ind}: progress side {done}, remaining side {todo}")
+    ok, why = counters_ok("ring")
+    check("ring-flips-equal-frames", ok and "api=atomic" in " ".join(lines), why)
+    retained = shot("retained")
+    check("retain-keeps-last-frame", s and retained and retained.px == s.px and exit_code("ring") == 0,
+          "after quitting with --retain, the screen differs from the last frame")
+
+    failed = 0
+    for name, ok, why in results:
+        if ok:
+            print(f"PASS {label}/{name}")
+        else:
+            failed += 1
+            print(f"FAIL {label}/{name}: {why}")
+    return min(failed, 100)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+#!/bin/sh
+# The end-to-end scenarios, run inside the guest by run-e2e.sh through
+# qemu-run.py --no-modprobe (so the first scenario sees the card appear).
+# Prints each program's output prefixed with [scenario] and its exit code as
+# "[scenario] exit=N"; screendumps go to the host via shot.sh. The host-side
+# check.py decides PASS/FAIL from the log and the dumps.
+HUD=${HUD:?HUD must name the hud binary}
+here=$(dirname "$0")
+shot() { sh "$here/../guest/shot.sh" "$1"; }
+
+# run NAME ARGS...: runs hud in the foreground, output tagged.
+run() {
+    name=$1; shift
+    "$HUD" display "$@" > "/tmp/$name.out" 2>&1
+    code=$?
+    sed "s/^/[$name] /" "/tmp/$name.out"
+    echo "[$name] exit=$code"
+}
+
+# start NAME ARGS...: runs hud in the background; finish NAME waits for it.
+start() {
+    name=$1; shift
+    "$HUD" display "$@" > "/tmp/$name.out" 2>&1 &
+    echo $! > "/tmp/$name.pid"
+}
+finish() {
+    wait "$(cat "/tmp/$1.pid")"
+    code=$?
+    sed "s/^/[$1] /" "/tmp/$1.out"
+    echo "[$1] exit=$code"
+}
+# await NAME PATTERN: waits (up to 60 s) until the output has PATTERN.
+await() {
+    i=0
+    while ! grep -q "$2" "/tmp/$1.out" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -gt 600 ] && { echo "[$1] timeout waiting for $2"; return 1; }
+        sleep 0.1
+    done
+}
+
+# 1. No card yet: hud waits for it (inotify on /dev/dri), the driver loads later.
+start waitcard --gpu-wait 30 --indicator text --label Wait --frames 1 --stats
+sleep 1
+modprobe "$KIOSKHUD_GPU_MODULE"
+finish waitcard
+
+# 2. Bad input gets clear errors.
+run badcard --device /dev/dri/card9 --gpu-wait 0.3
+run badmode --mode 1280x800@abc
+
+# 3. The console, as the HUD will find it.
+printf '\033[2J\033[H' > /dev/tty1
+for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
+sleep 0.3
+shot console
+
+# 4. Spinner + label; hide after a while: the console must come back while hud runs.
+start spinner --label Loading --hide-after 6 --seconds 9 --stats
+await spinner complete-frame-ms && shot spinner
+await spinner console-restored-ms && sleep 0.2 && shot hidden
+finish spinner
+
+# 5. Bar at 0.5, legacy API, then SIGTERM: the console comes back.
+start bar --legacy --indicator bar --progress 0.5 --label Bar --seconds 60 --stats
+await bar complete-frame-ms && sleep 0.2 && shot bar
+kill -TERM "$(cat /tmp/bar.pid)"
+finish bar
+sleep 0.3
+shot afterbar
+
+# 6. Ring at 0.5, atomic, quit with --retain: the last frame stays.
+start ring --indicator ring --progress 0.5 --label Half --retain --seconds 60 --stats
+await ring complete-frame-ms && sleep 0.2 && shot ring
+kill -INT "$(cat /tmp/ring.pid)"
+finish ring
+sleep 0.3
+shot retained
+exit 0
