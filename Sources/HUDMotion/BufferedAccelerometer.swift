@@ -73,6 +73,8 @@ public final class BufferedAccelerometer: AccelerationSource {
 
     public var isPacedByDevice: Bool { true }
 
+    /// Waits in `poll` (device and `wakeFD`), then `read`s what is queued and
+    /// unpacks the newest complete scan.
     public func read(timeoutMilliseconds: Int32, wakeFD: Int32) throws(MotionError) -> GravityVector? {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]

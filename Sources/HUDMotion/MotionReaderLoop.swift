@@ -70,15 +70,14 @@ public final class MotionReaderLoop {
         do {
             let device = try discovery.find(settings.device)
             var opened: (any AccelerationSource)?
+            // Polled or buffered, the chip's output rate must keep up with ours.
+            SamplingFrequencySetter.apply(rate: settings.rate, to: device)
             if settings.preferBuffer, !bufferStalled, device.buffer != nil {
                 do { opened = try BufferedAccelerometer(device: device) } catch {
                     log.sayOnce("buffer:" + device.directory, "accelerometer \(device.label): buffered read unavailable (\(error)); polling sysfs")
                 }
             }
-            if opened == nil {
-                SamplingFrequencySetter.apply(rate: settings.rate, to: device)
-                opened = try PolledAccelerometer(device: device)
-            }
+            if opened == nil { opened = try PolledAccelerometer(device: device) }
             source = opened
             lastData = now
             log.forget("absent")

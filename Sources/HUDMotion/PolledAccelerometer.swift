@@ -24,6 +24,8 @@ public final class PolledAccelerometer: AccelerationSource {
     public var modeDescription: String { "polling \(device.directory)/in_accel_{x,y,z}_raw" }
     public var isPacedByDevice: Bool { false }
 
+    /// One `pread` per channel (blocks while the driver talks to the chip);
+    /// the arguments are ignored, the caller paces the polls.
     public func read(timeoutMilliseconds: Int32 = 0, wakeFD: Int32 = -1) throws(MotionError) -> GravityVector? {
         // A removed device's open files may keep answering (or fail with
         // ENODEV); a cheap stat now and then notices either way.

@@ -144,6 +144,8 @@ enum MotionCommand {
             return 1
         }
         var lines = ["device: \(device.label) at \(device.directory)", "  picked: \(device.selectionReason)"]
+        // Before the buffer: drivers may refuse an ODR change while it runs.
+        lines.append("  sampling: " + SamplingFrequencySetter.apply(rate: settings.rate, to: device))
         var source: (any AccelerationSource)?
         if settings.preferBuffer, device.buffer != nil {
             do { source = try BufferedAccelerometer(device: device) } catch {
@@ -153,7 +155,6 @@ enum MotionCommand {
             lines.append("  buffer: none (\(why))")
         }
         if source == nil {
-            lines.append("  sampling: " + SamplingFrequencySetter.apply(rate: settings.rate, to: device))
             do { source = try PolledAccelerometer(device: device) } catch {
                 out(lines.joined(separator: "\n") + "\n")
                 err("hud motion: \(error)\n")
