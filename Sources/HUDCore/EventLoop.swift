@@ -17,6 +17,7 @@ import Synchronization
 /// the clock set to its own deadline, so tests run every timing rule without
 /// sleeping.
 public final class EventLoop: SerialExecutor, @unchecked Sendable {
+    /// Where the loop reads the time; its timers follow this clock.
     public let clock: any HUDClock
     private let manualClock: ManualClock?
     private let epollFD: Int32
@@ -119,6 +120,7 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         UnownedSerialExecutor(ordinary: self)
     }
 
+    /// Traps unless called on the loop's thread; lets callbacks `assumeIsolated`.
     public func checkIsolated() {
         precondition(inLoop, "not on the HUD event loop's thread")
     }

@@ -1,7 +1,9 @@
 /// A handle to one HUD in a `HUDStack`. Cheap to copy and to send anywhere;
 /// every call runs on the stack's loop. Calls on a HUD that was removed do nothing.
 public struct HUD: Hashable, Sendable {
+    /// Unique within its stack, never reused.
     public let id: Int
+    /// The stack that owns this HUD's state.
     public let stack: HUDStack
 
     public static func == (a: HUD, b: HUD) -> Bool { a.id == b.id && a.stack === b.stack }

@@ -1,5 +1,5 @@
 /// How the bezel appears and disappears (`MBProgressHUDAnimation`).
-public enum HUDAnimation: String, Hashable, Sendable, Codable, CaseIterable {
+public enum HUDAnimation: String, Hashable, Sendable, CaseIterable {
     /// Opacity only. Default.
     case fade
     /// In from 0.5×, out to 0.5×.

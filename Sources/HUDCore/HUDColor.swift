@@ -1,5 +1,5 @@
 /// A straight (not premultiplied) RGBA colour, each component in 0...1.
-public struct HUDColor: Hashable, Sendable, Codable {
+public struct HUDColor: Hashable, Sendable {
     public var red: Double
     public var green: Double
     public var blue: Double

@@ -2,13 +2,16 @@
 ///
 /// A value type: change it with `HUD.update(_:)`, which applies all changes of
 /// one call at once on the HUD's loop.
-public struct HUDConfiguration: Hashable, Sendable, Codable {
+public struct HUDConfiguration: Hashable, Sendable {
     /// An offset this large pins the bezel to that edge (`MBProgressMaxOffset`).
     public static let maxOffset: Double = 1_000_000
 
+    /// What the bezel shows above its labels.
     public var mode: HUDMode = .indeterminate
+    /// How the bezel appears and disappears.
     public var animation: HUDAnimation = .fade
 
+    /// Blurred backdrop (default) or a solid fill.
     public var bezelStyle: HUDBezelStyle = .blur
     /// The bezel's tint (blur) or fill (solid): white 0.8 at α 0.6.
     public var bezelColor = HUDColor(white: 0.8, alpha: 0.6)
@@ -17,7 +20,9 @@ public struct HUDConfiguration: Hashable, Sendable, Codable {
     /// Colour over the whole screen behind the bezel; clear by default.
     public var backgroundColor: HUDColor = .clear
 
+    /// The main text: bold 16, one line.
     public var label = HUDLabel(font: .label, maximumLines: 1)
+    /// Text under the label: bold 12, as many lines as it needs.
     public var detailsLabel = HUDLabel(font: .details, maximumLines: 0)
 
     /// Colour of labels and indicator unless a label sets its own: black at α 0.7.
@@ -50,6 +55,7 @@ public struct HUDConfiguration: Hashable, Sendable, Codable {
         didSet { progress = Self.sanitizedProgress(progress, previous: oldValue) }
     }
 
+    /// MBProgressHUD's defaults.
     public init() {}
 
     /// The progress value that `progress = value` would store.

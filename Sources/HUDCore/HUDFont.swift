@@ -1,7 +1,8 @@
 /// A font request handed to Pango: a family list, a size in points and a weight.
-public struct HUDFont: Hashable, Sendable, Codable {
+public struct HUDFont: Hashable, Sendable {
     /// A Pango/fontconfig family list, e.g. `"Noto Sans, Noto Sans CJK SC"`.
     public var family: String
+    /// Points; non-finite or non-positive sizes become 1.
     public var size: Double
     public var bold: Bool
 

@@ -1,5 +1,5 @@
 /// A text line or paragraph in the bezel (MBProgressHUD's `label` and `detailsLabel`).
-public struct HUDLabel: Hashable, Sendable, Codable {
+public struct HUDLabel: Hashable, Sendable {
     /// UTF-8 text; empty hides the label.
     public var text: String
     public var font: HUDFont

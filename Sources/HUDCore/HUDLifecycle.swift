@@ -14,6 +14,7 @@
 ///   rules of `hide` apply.
 /// - `didHide` comes exactly once per show, when the HUD is gone.
 public struct HUDLifecycle: Hashable, Sendable {
+    /// The stages of one show.
     public enum Phase: Hashable, Sendable {
         /// Not shown, no show pending.
         case hidden
@@ -25,6 +26,7 @@ public struct HUDLifecycle: Hashable, Sendable {
         case hiding
     }
 
+    /// Where the HUD is in its show/hide cycle.
     public private(set) var phase: Phase = .hidden
     /// `hide` was asked for since the last `show` (MBProgressHUD's `finished`).
     public private(set) var isFinished = false
@@ -44,6 +46,7 @@ public struct HUDLifecycle: Hashable, Sendable {
 
     // MARK: Events
 
+    /// `show` at `t`: see the rules above.
     public mutating func show(animated: Bool, at t: HUDInstant, configuration c: HUDConfiguration) -> [HUDLifecycleAction] {
         var actions = cancel([.minShow, .delayedHide])
         self.animated = animated
@@ -64,6 +67,7 @@ public struct HUDLifecycle: Hashable, Sendable {
         return actions
     }
 
+    /// `hide` at `t`: see the rules above.
     public mutating func hide(animated: Bool, at t: HUDInstant, configuration c: HUDConfiguration) -> [HUDLifecycleAction] {
         var actions = cancel([.grace])
         self.animated = animated
@@ -89,6 +93,7 @@ public struct HUDLifecycle: Hashable, Sendable {
         return actions
     }
 
+    /// `hide(afterDelay:)` at `t`: replaces an earlier delayed hide.
     public mutating func hide(animated: Bool, afterDelay delay: Duration, at t: HUDInstant) -> [HUDLifecycleAction] {
         delayedHideAnimated = animated
         return schedule(.delayedHide, at: t + max(delay, .zero))

@@ -1,6 +1,6 @@
 /// What the bezel shows above its labels (MBProgressHUD's `MBProgressHUDMode`,
 /// plus the success and failure marks its users asked for).
-public enum HUDMode: Hashable, Sendable, Codable {
+public enum HUDMode: Hashable, Sendable {
     /// A spinning activity indicator (`MBProgressHUDModeIndeterminate`). Default.
     case indeterminate
     /// A pie filling with progress (`MBProgressHUDModeDeterminate`).

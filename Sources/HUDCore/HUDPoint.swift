@@ -1,5 +1,5 @@
 /// A point or offset in points (scaled to pixels by the output's scale).
-public struct HUDPoint: Hashable, Sendable, Codable {
+public struct HUDPoint: Hashable, Sendable {
     public var x: Double
     public var y: Double
 

@@ -1,5 +1,5 @@
 /// A size in points.
-public struct HUDSize: Hashable, Sendable, Codable {
+public struct HUDSize: Hashable, Sendable {
     public var width: Double
     public var height: Double
 

@@ -14,6 +14,7 @@ public actor HUDStack {
     private var tilt = HUDTilt.level
     private var invalidationHandler: (@Sendable () -> Void)?
 
+    /// An empty stack whose state lives on `loop`.
     public init(loop: EventLoop) {
         self.loop = loop
     }
