@@ -39,4 +39,44 @@ import Glibc
         usleep(50_000)
         #expect(reader.readings == count)        // stopped means stopped
     }
+
+    /// A read that blocks (a FIFO nobody writes: like a driver taking
+    /// seconds under QEMU) holds only the reader thread; the event loop keeps
+    /// firing timers meanwhile.
+    @Test func aBlockedReadDoesNotStallTheEventLoop() throws {
+        let fs = FakeSysfs()
+        let dir = DriverLayoutTests.lis3dh(fs, raw: (-500, 0, 866))
+        let raw = dir + "/in_accel_x_raw"
+        fs.remove(raw)
+        #expect(mkfifo(raw, 0o644) == 0)
+        let loop = try EventLoop()
+        var settings = MotionSettings()
+        settings.sysfsRoot = fs.root
+        settings.devRoot = fs.root + "/dev"
+        let tilts = Atomic<Int>(0)
+        let reader = try MotionReader(settings: settings, log: .silent) { _ in
+            loop.execute { tilts.add(1, ordering: .relaxed) }
+        }
+        try reader.start()
+        let fired = Atomic<Int>(0)
+        for k in 1...5 { _ = loop.schedule(after: .milliseconds(10 * k)) { fired.add(1, ordering: .relaxed) } }
+        var waited = 0
+        while fired.load(ordering: .relaxed) < 5, waited < 500 { usleep(10_000); waited += 1 }
+        let timersFired = fired.load(ordering: .relaxed)
+        #expect(timersFired == 5)
+        #expect(reader.readings == 0)                 // still stuck opening the FIFO
+
+        // Unblock: a regular file takes the FIFO's name, then the FIFO gets a writer.
+        fs.write(dir + "/x.tmp", "-500\n")
+        let writer = open(raw, O_WRONLY | O_NONBLOCK)
+        #expect(rename(dir + "/x.tmp", raw) == 0)
+        if writer >= 0 { close(writer) }
+        waited = 0
+        while tilts.load(ordering: .relaxed) == 0, waited < 1000 { usleep(10_000); waited += 1 }
+        let delivered = tilts.load(ordering: .relaxed)
+        #expect(delivered > 0)
+        reader.stop(wait: true)
+        loop.shutdown()
+    }
 }
+
