@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HUDCore
 import HUDKMS
+import HUDMotion
 
 /// `hud display`: shows one HUD on a DRM/KMS display until a frame count, a
 /// time, or SIGINT/SIGTERM; then gives the console back (or, with
@@ -28,6 +29,7 @@ enum DisplayCommand {
         var animate = false
         var progressRamp: Double?
         var painter = "renderer"
+        var motion = false
     }
 
     struct HelpRequested: Error {}
@@ -73,6 +75,7 @@ enum DisplayCommand {
             guard ["renderer", "simple"].contains(v) else { throw UsageError(description: "--painter \(v): expected renderer or simple") }
             o.painter = v
         }),
+        "--motion": (nil, "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)", { o, _ in o.motion = true }),
         "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
     ]
 
@@ -142,6 +145,7 @@ final class DisplaySession: @unchecked Sendable {
     var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
+    var motion: MotionReader?
 
     init(options: DisplayCommand.Options) throws {
         self.options = options
@@ -225,6 +229,7 @@ final class DisplaySession: @unchecked Sendable {
         }
         c.label.text = options.label
         c.progress = options.progress ?? 0
+        c.motionEffectEnabled = options.motion
         return c
     }
 
@@ -265,6 +270,7 @@ final class DisplaySession: @unchecked Sendable {
             }
             phases.append(("loop", loop.now()))
             display.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
+            if options.motion { startMotion(amplitude: config.motionAmplitude) }
             do { try display.start() } catch {
                 printError("hud display: \(error)")
                 finish(code: 1)
@@ -296,6 +302,7 @@ final class DisplaySession: @unchecked Sendable {
         exitCode = code
         let s0 = steadyStart
         let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps, now = loop.now()
+        motion?.stop()
         display.stop(retainLastFrame: options.retain)
         vt?.restore()
         if options.retain, let front = output.front {

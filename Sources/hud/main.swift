@@ -16,6 +16,7 @@ let commands: [Subcommand] = [
     RenderCommand.subcommand,
     DemoCommand.subcommand,
     DisplayCommand.subcommand,
+    MotionCommand.subcommand,
 ]
 
 exit(Subcommand.dispatch(CommandLine.arguments, commands: commands))

@@ -208,6 +208,10 @@ def main():
     check("retain-keeps-last-frame", s and retained and retained.px == s.px and exit_code("ring") == 0,
           "after quitting with --retain, the screen differs from the last frame")
 
+    # 7. motion
+    from motion_check import check_motion
+    check_motion(log, dumps, check)
+
     failed = 0
     for name, ok, why in results:
         if ok:

@@ -90,4 +90,7 @@ kill -INT "$(cat /tmp/ring.pid)"
 finish ring
 sleep 0.3
 shot retained
+
+# 7. Motion: a real LIS3DH (i2c-stub + st_accel) tilts the bezel.
+sh "$here/motion-guest.sh"
 exit 0
