@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
         .library(name: "HUDKMS", targets: ["HUDKMS"]),
+        .library(name: "KioskHUD", targets: ["KioskHUD"]),
         .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
@@ -24,8 +25,7 @@ let package = Package(
         .target(name: "HUDCore", dependencies: ["CLinux"]),
 
         // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
-        // Pango is loaded at run time (see PangoLibrary), so it is not a dependency.
-        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CCairo", "CLinux"]),
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CLinux"]),
 
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
@@ -36,16 +36,19 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
-        .executableTarget(name: "hud-display-bench", dependencies: ["HUDKMS", "HUDRender", "HUDCore"]),
+        .executableTarget(name: "hud-display-bench", dependencies: ["KioskHUD", "HUDKMS", "HUDRender", "HUDCore"]),
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDKMS", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
+
+        // The façade: wires the renderer to the KMS output (and to the daemon).
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDDaemon"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),

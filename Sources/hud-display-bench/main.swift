@@ -1,7 +1,7 @@
 // Per-frame CPU of the display path's user-space part on this machine, with
 // no DRM device: HUDStack snapshot + damage-only paint into two 1280x800
 // XRGB8888 buffers in memory, alternating as a double-buffered output would.
-// Prints microseconds per frame for each painter and case; commits and the
+// Prints microseconds per frame for each case; commits and the
 // kernel's share are measured in the VM by board/qemu/measure.sh.
 #if canImport(Glibc)
 import Glibc
@@ -53,12 +53,6 @@ func run(_ name: String, mode: HUDMode, ramp: Bool, fps: Int, painter makePainte
     loop.shutdown()
 }
 
-func simple() throws -> (HUDSnapshot, Int) -> Void {
-    let p = CairoHUDPainter(targets: targets)
-    p.framePresented()
-    return { s, i in _ = p.paint(s, buffer: i) }
-}
-
 func renderer() throws -> (HUDSnapshot, Int) -> Void {
     let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: width, pixelHeight: height))
     let buffers = targets.map { PixelBuffer(base: $0.pixels, width: width, height: height, stride: $0.pitch) }
@@ -70,7 +64,5 @@ func renderer() throws -> (HUDSnapshot, Int) -> Void {
     }
 }
 
-for (name, make) in [("simple", simple as () throws -> (HUDSnapshot, Int) -> Void), ("renderer", renderer)] {
-    try await run("\(name) ring, progress moving", mode: .annularDeterminate, ramp: true, fps: 30, painter: make)
-    try await run("\(name) spinner", mode: .indeterminate, ramp: false, fps: 30, painter: make)
-}
+try await run("ring, progress moving", mode: .annularDeterminate, ramp: true, fps: 30, painter: renderer)
+try await run("spinner", mode: .indeterminate, ramp: false, fps: 30, painter: renderer)

@@ -1,6 +1,7 @@
 import Glibc
 import HUDCore
 import HUDDaemon
+import KioskHUD
 
 /// `hud daemon`: owns the display and serves the socket until quit.
 enum DaemonCommand {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HUDCore
 import HUDKMS
+import KioskHUD
 import HUDMotion
 
 /// `hud display`: shows one HUD on a DRM/KMS display until a frame count, a
@@ -28,7 +29,6 @@ enum DisplayCommand {
         var stats = false
         var animate = false
         var progressRamp: Double?
-        var painter = "renderer"
         var motion = false
     }
 
@@ -70,10 +70,6 @@ enum DisplayCommand {
         "--stats": (nil, "print timings and frame counters", { o, _ in o.stats = true }),
         "--progress-ramp": ("S", "progress runs from 0 to 1 over S seconds (a continuous animation)", {
             $0.progressRamp = try number("--progress-ramp", $1, in: 0.001...86400)
-        }),
-        "--painter": ("renderer|simple", "HUDRenderer (blur, themes; default) or HUDKMS's small Cairo painter", { o, v in
-            guard ["renderer", "simple"].contains(v) else { throw UsageError(description: "--painter \(v): expected renderer or simple") }
-            o.painter = v
         }),
         "--motion": (nil, "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)", { o, _ in o.motion = true }),
         "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
@@ -162,11 +158,7 @@ final class DisplaySession: @unchecked Sendable {
         phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        if options.painter == "simple" {
-            painter = CairoHUDPainter(targets: output.buffers.map(\.target))
-        } else {
-            painter = try RendererPainter(targets: output.buffers.map(\.target), loop: loop)
-        }
+        painter = try RendererPainter(targets: output.buffers.map(\.target), loop: loop)
         let stack = self.stack
         display = KMSDisplay(output: output, loop: loop, painter: painter, fpsCap: options.fps) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }

@@ -35,12 +35,12 @@ def values(tag, key):
 print(f"== {sys.argv[2]} ==")
 c = values("c-run", "first-frame-ms")
 print("first frame, exec to on screen (ms): median / min, ratio to bare C by median / min")
-for name in ("c", "ccairo", "hud", "hudlegacy", "hudsimple"):
+for name in ("c", "ccairo", "hud", "hudlegacy"):
     h = values(f"{name}-run", "first-frame-ms")
     if c and h:
         mc, mh = statistics.median(c), statistics.median(h)
         print(f"  {name:10s} {mh:6.0f} / {min(h):4.0f}   x{mh/mc:.2f} / x{min(h)/min(c):.2f}   runs {h}")
-for tag in ("spinner60", "spinner30", "ramp60", "ramp30", "static", "simpleramp30"):
+for tag in ("spinner60", "spinner30", "ramp60", "ramp30", "static"):
     cpu, wake = values(tag, "cpu-percent"), values(tag, "wakeups-per-second")
     user, system = values(tag, "user-percent"), values(tag, "system-percent")
     fr = values(tag, "frames-rendered")

@@ -23,7 +23,7 @@ passed=0 failed=0
 for gpu in $gpus; do
     dir=$out/$gpu
     rm -rf "$dir" && mkdir -p "$dir"
-    /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --no-modprobe --timeout 240 --quiet --env "HUD=$HUD" --env "PAINTER=${KIOSKHUD_PAINTER:-}" \
+    /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --no-modprobe --timeout 240 --quiet --env "HUD=$HUD" \
         --dump-dir "$dir" --log "$dir/console.log" "$here/e2e/guest.sh"
     code=$?
     if [[ $code -ne 0 ]]; then

@@ -11,7 +11,6 @@ while [ $i -le "$RUNS" ]; do
     "$BENCH/launch" "$BENCH/firstframe-cairo" | sed "s/^/[ccairo-$tag] /"
     "$BENCH/launch" "$HUD" display --label Loading --frames 1 --stats | sed "s/^/[hud-$tag] /"
     "$BENCH/launch" "$HUD" display --label Loading --frames 1 --stats --legacy | sed "s/^/[hudlegacy-$tag] /"
-    "$BENCH/launch" "$HUD" display --label Loading --frames 1 --stats --painter simple | sed "s/^/[hudsimple-$tag] /"
     i=$((i + 1))
 done
 # Steady state: 7 s each; the window starts when the first complete frame is up.
@@ -20,5 +19,4 @@ done
 "$HUD" display --indicator ring --progress-ramp 100 --label Loading --fps 60 --seconds 7 --stats | sed "s/^/[ramp60] /"
 "$HUD" display --indicator ring --progress-ramp 100 --label Loading --fps 30 --seconds 7 --stats | sed "s/^/[ramp30] /"
 "$HUD" display --indicator ring --progress 0.5 --label Static --seconds 7 --stats | sed "s/^/[static] /"
-"$HUD" display --painter simple --indicator ring --progress-ramp 100 --label Loading --fps 30 --seconds 7 --stats | sed "s/^/[simpleramp30] /"
 exit 0

@@ -11,7 +11,7 @@ shot() { sh "$here/../guest/shot.sh" "$1"; }
 # run NAME ARGS...: runs hud in the foreground, output tagged.
 run() {
     name=$1; shift
-    "$HUD" display ${PAINTER:+--painter "$PAINTER"} "$@" > "/tmp/$name.out" 2>&1
+    "$HUD" display "$@" > "/tmp/$name.out" 2>&1
     code=$?
     sed "s/^/[$name] /" "/tmp/$name.out"
     echo "[$name] exit=$code"
@@ -20,7 +20,7 @@ run() {
 # start NAME ARGS...: runs hud in the background; finish NAME waits for it.
 start() {
     name=$1; shift
-    "$HUD" display ${PAINTER:+--painter "$PAINTER"} "$@" > "/tmp/$name.out" 2>&1 &
+    "$HUD" display "$@" > "/tmp/$name.out" 2>&1 &
     echo $! > "/tmp/$name.pid"
 }
 finish() {

@@ -6,8 +6,8 @@ import HUDKMS
 /// `hud daemon --output kms`: the daemon's picture on a DRM/KMS display,
 /// with the same pieces as `hud display` (card finder, double-buffered
 /// output, paced `KMSDisplay`, `RendererPainter`, VT switching, console
-/// hand-back or retain). Lives here because `RendererPainter` does.
-final class KMSDaemonOutput: HUDOutput {
+/// hand-back or retain).
+public final class KMSDaemonOutput: HUDOutput {
     let device: String?
     let cardWait: Duration
     /// `--output auto`: a display that cannot be used is logged, not fatal.
@@ -19,13 +19,14 @@ final class KMSDaemonOutput: HUDOutput {
     private var display: KMSDisplay?
     private var vt: VTSwitcher?
 
-    var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
-    var summary: String {
+    public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    public var summary: String {
         guard let output, let card else { return "kms (not started)" }
         return "kms \(card.path) \(output.choice.connector.name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
     }
 
-    init(device: String?, cardWait: Duration, optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
+    /// `device` nil: the first usable card, waited for up to `cardWait`.
+    public init(device: String?, cardWait: Duration, optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
         self.device = device
         self.cardWait = cardWait
         self.optional = optional
@@ -33,9 +34,10 @@ final class KMSDaemonOutput: HUDOutput {
     }
 
     /// Whether a DRM card exists now (for `--output auto`).
-    static func cardPresent() -> Bool { !CardFinder().candidates().isEmpty }
+    /// Whether any DRM card node exists now.
+    public static func cardPresent() -> Bool { !CardFinder().candidates().isEmpty }
 
-    func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
         do {
             let card = try CardFinder().open(explicitPath: device, timeout: cardWait)
             self.card = card
@@ -89,16 +91,16 @@ final class KMSDaemonOutput: HUDOutput {
         }
     }
 
-    func apply(theme: DaemonTheme) {
+    public func apply(theme: DaemonTheme) {
         painter?.apply(style: theme.style, backdrop: theme.backdrop)
     }
 
-    func handle(signal: Int32) {
+    public func handle(signal: Int32) {
         if signal == SIGUSR1 { vt?.release() }
         if signal == SIGUSR2 { vt?.acquire() }
     }
 
-    func stop(retainPicture: Bool) {
+    public func stop(retainPicture: Bool) {
         display?.stop(retainLastFrame: retainPicture)
         vt?.restore()
         vt = nil

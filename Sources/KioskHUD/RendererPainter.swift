@@ -10,9 +10,9 @@ import HUDRender
 /// `BufferDamageTracker` says what each scan-out buffer lacks, and only that
 /// is drawn. Text is left out of the first frame (`.afterPrepareText`); after
 /// it, fonts load on another thread and labels join a frame later.
-final class RendererPainter: FramePainter, @unchecked Sendable {
-    var onNeedsFrame: (@Sendable () -> Void)?
-    private(set) var lastFrameComplete = true
+public final class RendererPainter: FramePainter, @unchecked Sendable {
+    public var onNeedsFrame: (@Sendable () -> Void)?
+    public private(set) var lastFrameComplete = true
     private let renderer: HUDRenderer
     private let buffers: [PixelBuffer]
     private var tracker: BufferDamageTracker
@@ -20,9 +20,10 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
     private var textRequested = false
     private var topmostID: Int?
     /// Problems the renderer reported (missing image, bad font), first seen.
-    var onProblem: (@Sendable (String) -> Void)?
+    public var onProblem: (@Sendable (String) -> Void)?
 
-    init(targets: [PixelTarget], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
+    /// A renderer drawing into `targets`, the output's scan-out buffers.
+    public init(targets: [PixelTarget], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
          backdrop: HUDBackdrop = HUDBackdrop()) throws {
         guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height),
@@ -32,7 +33,7 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
         self.loop = loop
     }
 
-    func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect {
+    public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect {
         let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
         let visible = snapshot.layers.filter(\.presentation.isVisible)
@@ -53,7 +54,7 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
         return ScanoutRect(x: b.x, y: b.y, width: b.width, height: b.height)
     }
 
-    func framePresented() {
+    public func framePresented() {
         guard !textRequested else { return }
         textRequested = true
         // fontconfig and the fonts load on a helper thread; the renderer then
@@ -79,18 +80,18 @@ final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
-    func invalidateAll() {
+    public func invalidateAll() {
         tracker.invalidateAll()
     }
 
     /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
-    func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+    public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
         renderer.setStyle(style)
         renderer.setBackdrop(backdrop)
         onNeedsFrame?()
     }
 
-    var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {
+    public var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {
         guard let id = topmostID, let bezel = renderer.bezelFrame(id: id) else { return nil }
         func r(_ p: PixelRect?) -> ScanoutRect {
             p.map { ScanoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? .empty
