@@ -33,7 +33,6 @@ public final class KMSDaemonOutput: HUDOutput {
         self.log = log
     }
 
-    /// Whether a DRM card exists now (for `--output auto`).
     /// Whether any DRM card node exists now.
     public static func cardPresent() -> Bool { !CardFinder().candidates().isEmpty }
 
