@@ -2,6 +2,7 @@ import Glibc
 import HUDCore
 import HUDDaemon
 import HUDKMS
+import HUDMotion
 
 /// `hud daemon --output kms`: the daemon's picture on a DRM/KMS display,
 /// with the same pieces as `hud display` (card finder, double-buffered
@@ -18,6 +19,7 @@ public final class KMSDaemonOutput: HUDOutput {
     private var painter: RendererPainter?
     private var display: KMSDisplay?
     private var vt: VTSwitcher?
+    private var motion: MotionFeed?
 
     public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
     public var summary: String {
@@ -81,6 +83,11 @@ public final class KMSDaemonOutput: HUDOutput {
             })
             try display.start()
             log("display: \(summary)")
+            let base = theme.base
+            if base.motionEffectEnabled {
+                motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
+                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat, log: log)
+            }
         } catch {
             stop(retainPicture: false)
             card = nil
@@ -100,6 +107,8 @@ public final class KMSDaemonOutput: HUDOutput {
     }
 
     public func stop(retainPicture: Bool) {
+        motion?.stop()
+        motion = nil
         display?.stop(retainLastFrame: retainPicture)
         vt?.restore()
         vt = nil
