@@ -100,15 +100,18 @@ final class DemoOnDisplay: @unchecked Sendable {
             var c = base
             c.mode = scene.0
             if c.label.text.isEmpty { c.label.text = scene.1 }
+            let shown: HUD
             if let hud {
                 stack.update(hud) { $0 = c }
+                shown = hud
             } else {
-                hud = stack.makeHUD(c)
-                stack.show(hud!)
+                shown = stack.makeHUD(c)
+                stack.show(shown)
+                hud = shown
             }
             let ramp = scene.0.showsProgress
                 ? ProgressRamp(start: loop.now(), duration: step.hudSeconds * 0.8, clock: loop.clock) : nil
-            stack.setProgressSource(ramp, for: hud!)
+            stack.setProgressSource(ramp, for: shown)
         }
     }
 
