@@ -9,6 +9,8 @@ import HUDKMS
 /// hand-back or retain).
 public final class KMSDaemonOutput: HUDOutput {
     let device: String?
+    /// Where cards are looked for (`/dev/dri`).
+    let directory: String
     let cardWait: Duration
     /// `--output auto`: a display that cannot be used is logged, not fatal.
     let optional: Bool
@@ -26,20 +28,23 @@ public final class KMSDaemonOutput: HUDOutput {
     }
 
     /// `device` nil: the first usable card, waited for up to `cardWait`.
-    public init(device: String?, cardWait: Duration, optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
+    public init(device: String?, directory: String = "/dev/dri", cardWait: Duration, optional: Bool = false,
+                log: @escaping @Sendable (String) -> Void) {
         self.device = device
+        self.directory = directory
         self.cardWait = cardWait
         self.optional = optional
         self.log = log
     }
 
-    /// Whether a DRM card exists now (for `--output auto`).
-    /// Whether any DRM card node exists now.
-    public static func cardPresent() -> Bool { !CardFinder().candidates().isEmpty }
+    /// Whether any DRM card node exists now in `directory` (for `--output auto`).
+    public static func cardPresent(directory: String = "/dev/dri") -> Bool {
+        !CardFinder(directory: directory).candidates().isEmpty
+    }
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
         do {
-            let card = try CardFinder().open(explicitPath: device, timeout: cardWait)
+            let card = try CardFinder(directory: directory).open(explicitPath: device, timeout: cardWait)
             self.card = card
             do { try card.setMaster() } catch {
                 throw DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,

@@ -28,7 +28,10 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height),
                                style: style, backdrop: backdrop, textLoading: .afterPrepareText)
-        buffers = targets.map { PixelBuffer(base: $0.pixels, width: $0.width, height: $0.height, stride: $0.pitch) }
+        buffers = targets.map {
+            PixelBuffer(base: $0.pixels, width: $0.width, height: $0.height, stride: $0.pitch,
+                        format: $0.bitsPerPixel == 16 ? .rgb565 : .xrgb8888)
+        }
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
     }
