@@ -9,3 +9,4 @@ bash scripts/check-isolation.sh
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 board/qemu/run-e2e.sh
 board/qemu/run-daemon-e2e.sh
+board/qemu/run-displays-e2e.sh

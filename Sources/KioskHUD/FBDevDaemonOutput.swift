@@ -59,10 +59,11 @@ public final class FBDevDaemonOutput: HUDOutput {
         if signal == SIGUSR2 { vt?.acquire() }
     }
 
-    /// Another output (KMS) took over the screen and the VT: stop drawing,
-    /// leave the picture and the VT mode as they are.
+    /// Another output (KMS) took over the screen and the VT: stop drawing and
+    /// let the console redraw the (now hidden) framebuffer, so it is right
+    /// when KMS gives the screen back; the VT mode stays with the new owner.
     func stopForHandover() {
-        display?.stop(retainLastFrame: true)
+        display?.stop(retainLastFrame: false)
         display = nil
         vt = nil
     }
