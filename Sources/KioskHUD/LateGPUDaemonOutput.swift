@@ -14,6 +14,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     let directory: String
     let framebufferDevice: String
     let cardWait: Duration
+    let outputs: Set<String>?
     private let log: @Sendable (String) -> Void
     private var fbdev: FBDevDaemonOutput?
     private var kms: KMSDaemonOutput?
@@ -29,7 +30,8 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     }
 
     public init(directory: String = "/dev/dri", framebufferDevice: String = "/dev/fb0", cardWait: Duration,
-                log: @escaping @Sendable (String) -> Void) {
+                outputs: Set<String>? = nil, log: @escaping @Sendable (String) -> Void) {
+        self.outputs = outputs
         self.directory = directory
         self.framebufferDevice = framebufferDevice
         self.cardWait = cardWait
@@ -63,7 +65,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         guard kms == nil, let stack, let theme else { return }
         let finder = CardFinder(directory: directory)
         guard !finder.candidates().isEmpty else { return }
-        let candidate = KMSDaemonOutput(device: nil, directory: directory, cardWait: .zero, log: log)
+        let candidate = KMSDaemonOutput(device: nil, directory: directory, cardWait: .zero, outputs: outputs, log: log)
         do {
             try candidate.start(stack: stack, theme: theme)
         } catch {
