@@ -111,6 +111,7 @@ public final class FBDevDisplay: @unchecked Sendable {
         stopped = true
         timer?.cancel()
         timer = nil
+        painter.onNeedsFrame = nil
         guard !retainLastFrame else { return }
         setConsoleMode(Int32(KD_TEXT))
         ConsoleHandoff.refreshTextConsole(framebufferDevice: device.path)

@@ -226,6 +226,9 @@ public final class KMSDisplay: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         timer?.cancel()
+        timer = nil
+        // The painter's callback holds this display: let both go.
+        painter.onNeedsFrame = nil
         waitForPendingFlip()
         watch?.cancel()
         watch = nil

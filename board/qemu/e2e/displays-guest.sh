@@ -6,27 +6,7 @@
 # tagged [step]; displays_check.py decides PASS/FAIL from the log and dumps.
 HUD=${HUD:?HUD must name the hud binary}
 here=$(dirname "$0")
-shot() { sh "$here/../guest/shot.sh" "$1"; }
-say() { echo "[$1] $2"; }
-settle() { sleep 0.8; }
-# start NAME ARGS...: a daemon in the background; waits until it answers.
-start() {
-    name=$1; shift
-    "$HUD" daemon --no-psplash "$@" > "/tmp/$name.out" 2>&1 &
-    echo $! > "/tmp/$name.pid"
-    i=0
-    until "$HUD" ping > /dev/null 2>&1; do
-        i=$((i + 1)); [ $i -gt 150 ] && { say "$name" "never answered"; break; }
-        sleep 0.1
-    done
-}
-# quit NAME: quits the daemon, prints its log and exit status.
-quit() {
-    "$HUD" quit > /dev/null 2>&1
-    wait "$(cat "/tmp/$1.pid")"
-    say "$1" "exit=$?"
-    sed "s/^/[$1] /" "/tmp/$1.out"
-}
+. "$here/displays-lib.sh"
 
 # 1. Late driver: the daemon starts before any card or framebuffer exists.
 start early --output auto --card-wait 30 --show --label Early

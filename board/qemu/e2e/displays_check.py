@@ -1,7 +1,11 @@
 #!/usr/bin/python3
-"""Checks one guest run of e2e/displays-guest.sh: its console log and screendumps.
+"""Checks one guest run of the displays suite: its console log and screendumps.
 
 Usage: displays_check.py LABEL LOG DUMP_DIR
+LABEL says which guest script ran: bochs (e2e/displays-guest.sh: late
+driver, fbdev, VT switch, late GPU), bochs2 (e2e/multihead-guest.sh: two
+cards) or virtio2 (e2e/hotplug-guest.sh: one card, head 1 plugged and
+unplugged).
 Prints `PASS LABEL/step` or `FAIL LABEL/step: why` per check and exits with
 the number of failures. The daemon's built-in theme: a grey (~122) bezel
 with dark content, centred on a black screen.
@@ -90,6 +94,43 @@ def main():
         ok = abs(cx - s.w / 2) <= 3 and abs(cy - s.h / 2) <= 3 and dark > 40
         return ok, f"bezel {box} centre ({cx},{cy}) of {s.w}x{s.h}, {dark} content pixels"
 
+    if label == "bochs2":
+        for d in ("d0", "d1"):
+            ok, why = hud_shown(shot(f"mh-{d}"))
+            check(f"two-cards-hud-on-{d}", ok, why)
+        check("two-cards-one-daemon", said("mh", "display: kms /dev/dri/card0 Virtual-1 1280x800@75 atomic, "
+                                                 "/dev/dri/card1 Virtual-2 1280x800@75 atomic") and exit_code("mh") == 0,
+              log.get("mh", []))
+        return report(label, results)
+    if label == "virtio2":
+        h0 = [shot(f"hp-h0-{x}") for x in "abc"]
+        shown = [hud_shown(s) for s in h0]
+        moving = all(h0) and h0[0].px != h0[1].px and h0[1].px != h0[2].px
+        check("hotplug-head0-keeps-animating", all(ok for ok, _ in shown) and moving,
+              f"{[why for _, why in shown]}; dumps differ (spinner moves): {moving}")
+        on = shot("hp-h1-on")
+        ok, why = hud_shown(on)
+        check("hotplug-head1-lights-at-its-mode", ok and on.w == 1024 and on.h == 768
+              and said("hp", "output connected: /dev/dri/card0 Virtual-2 1024x768"), why)
+        check("hotplug-unplug-stops-head1", said("hp", "output disconnected: Virtual-2"), log.get("hp", []))
+        again = shot("hp-h1-again")
+        ok, why = hud_shown(again)
+        check("hotplug-replug-after-cycles", ok and again.w == 800, why)
+        counts = {}
+        for line in log.get("hp", []):
+            m = re.match(r"(before|plugged|unplugged|cycles) fbs=(\d+)(?: fds=(\d+))?", line)
+            if m:
+                counts[m.group(1)] = (int(m.group(2)), m.group(3) and int(m.group(3)))
+        b, c = counts.get("before"), counts.get("cycles")
+        check("hotplug-no-leak-over-7-cycles", b and c and c == b and counts.get("plugged", (0,))[0] == b[0] + 2,
+              f"framebuffers/fds: {counts}")
+        check("hotplug-daemon-exit", exit_code("hp") == 0, log.get("hp", []))
+        ok, why = hud_shown(shot("only-h0"))
+        h1 = shot("only-h1")
+        check("outputs-option-limits-heads", ok and h1 and not h1.bezel() and exit_code("only") == 0,
+              f"head 0: {why}; head 1 bezel: {h1.bezel() if h1 else 'no dump'}")
+        return report(label, results)
+
     # 1. Started before the driver: nothing to show, then KMS once it loads.
     ok, why = hud_shown(shot("early-after"))
     check("late-driver-hud-after-modprobe", ok and said("early", "switched to kms") and exit_code("early") == 0,
@@ -128,6 +169,10 @@ def main():
     check("late-gpu-quit-restores-console", console and after and after.px == console.px,
           f"screen after quit {'equals' if console and after and after.px == console.px else 'differs from'} the console")
 
+    return report(label, results)
+
+
+def report(label, results):
     failed = 0
     for name, ok, why in results:
         if ok:
