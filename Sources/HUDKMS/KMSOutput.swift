@@ -19,6 +19,8 @@ public final class KMSOutput {
     public let hasVBlank: Bool
     /// The CRTC as it was before this output touched it (the console).
     public let savedCRTC: DRMCard.CRTCState?
+    /// How the panel is mounted (the connector's `panel orientation`).
+    public let panelOrientation: PanelOrientation
     /// The buffer on screen (nil before the first frame or after `restoreConsole`).
     public private(set) var front: Int?
 
@@ -62,6 +64,8 @@ public final class KMSOutput {
                                          planes: atomic ? planes : nil, mode: request, connectorName: connectorName,
                                          excludingCRTCs: excludingCRTCs)
         savedCRTC = try? card.crtc(choice.crtc)
+        panelOrientation = PanelOrientation(propertyValue: (try? card.properties(
+            of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)))?["panel orientation"]?.value)
         hasVBlank = card.supportsVBlank(crtcIndex: choice.crtcIndex)
         let w = choice.mode.width, h = choice.mode.height
         buffers = [try DumbBuffer(card: card, width: w, height: h), try DumbBuffer(card: card, width: w, height: h)]

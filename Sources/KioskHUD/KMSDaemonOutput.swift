@@ -2,6 +2,7 @@ import Glibc
 import HUDCore
 import HUDDaemon
 import HUDKMS
+import HUDRender
 
 /// `hud daemon --output kms`: the daemon's picture on every connected DRM/KMS
 /// output (or the ones `outputs` names), each at its own mode with its own
@@ -132,8 +133,12 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     private func add(card: DRMCard, connector: String, stack: HUDStack, theme: DaemonTheme) throws {
         let taken = Set(heads.filter { $0.output.card === card }.map(\.output.choice.crtc))
         let output = try KMSOutput(card: card, connectorName: connector, excludingCRTCs: taken)
+        // Each head at its own scale (HiDPI panels: 2) and turned for how its panel is mounted.
+        let scale = ScreenGeometry.automaticScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
+                                                  physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
+        let rotation = ScreenRotation(degrees: output.panelOrientation.pictureRotationDegrees) ?? .none
         let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
-                                          style: theme.style, backdrop: theme.backdrop)
+                                          style: theme.style, backdrop: theme.backdrop, scale: scale, rotation: rotation)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
         let display = KMSDisplay(output: output, loop: stack.loop, painter: painter, watchCard: false) { time in

@@ -14,6 +14,7 @@ final class KMSHead {
     var name: String { output.choice.connector.name }
     var summary: String {
         "\(output.card.path) \(name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
+            + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
     }
 
     init(output: KMSOutput, painter: RendererPainter, display: KMSDisplay) {

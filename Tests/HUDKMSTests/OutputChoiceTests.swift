@@ -94,3 +94,13 @@ private let modes = [mode(1024, 768, 60), mode(1280, 800, 75, preferred: true), 
                                 connectorName: "Virtual-1", excludingCRTCs: [100, 101])
     }
 }
+
+@Test func panelOrientationTurnsThePictureUpright() {
+    #expect(PanelOrientation(propertyValue: nil) == .normal)
+    #expect(PanelOrientation(propertyValue: UInt64.max) == .normal)  // "Unknown" (-1)
+    #expect(PanelOrientation(propertyValue: 1).pictureRotationDegrees == 180)
+    // Left side up: the buffer's left column is the top, where the picture's top must go.
+    #expect(PanelOrientation(propertyValue: 2).pictureRotationDegrees == 270)
+    #expect(PanelOrientation(propertyValue: 3).pictureRotationDegrees == 90)
+    #expect(PanelOrientation(propertyValue: 0).pictureRotationDegrees == 0)
+}
