@@ -101,6 +101,12 @@ def main():
         check("two-cards-one-daemon", said("mh", "display: kms /dev/dri/card0 Virtual-1 1280x800@75 atomic, "
                                                  "/dev/dri/card1 Virtual-2 1280x800@75 atomic") and exit_code("mh") == 0,
               log.get("mh", []))
+        vt2 = shot("mh-vt2-d0")
+        check("two-cards-vt-away-shows-tty2", vt2 and not vt2.bezel() and vt2.lit(0, 0, 400, 40) > 20,
+              f"on tty2: bezel {vt2.bezel() if vt2 else 'no dump'}")
+        for d in ("d0", "d1"):
+            ok, why = hud_shown(shot(f"mh-vt1-{d}"))
+            check(f"two-cards-vt-back-repaints-{d}", ok, why)
         return report(label, results)
     if label == "virtio2":
         h0 = [shot(f"hp-h0-{x}") for x in "abc"]
