@@ -20,6 +20,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     private var kms: KMSDaemonOutput?
     private var watch: DirectoryWatch?
     private var giveUp: ScheduledTimer?
+    private var retry: ScheduledTimer?
     private var stack: HUDStack?
     private var theme: DaemonTheme?
 
@@ -56,6 +57,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
             log("no DRM card in \(directory) after \(cardWait); staying on \(fbdev?.summary ?? "no display")")
             watch?.cancel()
             watch = nil
+            retry?.cancel()
         }
         cardsChanged()
     }
@@ -69,15 +71,23 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         do {
             try candidate.start(stack: stack, theme: theme)
         } catch {
-            // Not usable yet (no connector probed, node not ready): a later event retries.
+            // Not usable yet (connectors not probed, node not ready). The node
+            // is there, so no further directory event may come: try again shortly.
             log("DRM card not usable yet: \(error)")
             if let display = fbdev?.display { stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } } }
+            if watch != nil, retry == nil {
+                retry = stack.loop.schedule(at: stack.loop.now() + .milliseconds(250)) { [self] in
+                    retry = nil
+                    cardsChanged()
+                }
+            }
             return
         }
         kms = candidate
         watch?.cancel()
         watch = nil
         giveUp?.cancel()
+        retry?.cancel()
         // KMS has its first frame up; fbdev is hidden behind it now.
         fbdev?.stopForHandover()
         fbdev = nil
@@ -98,6 +108,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         watch?.cancel()
         watch = nil
         giveUp?.cancel()
+        retry?.cancel()
         kms?.stop(retainPicture: retainPicture)
         fbdev?.stop(retainPicture: retainPicture)
     }
