@@ -3,8 +3,9 @@ import HUDCore
 import HUDDaemon
 import HUDKMS
 
-/// `hud daemon --output auto` when no DRM card exists yet (the GPU driver
-/// loads seconds after the splash starts): shows the HUD on fbdev meanwhile
+/// `hud daemon --output auto`: KMS when a card is usable at once; otherwise
+/// (no card yet — the GPU driver loads seconds after the splash starts — or
+/// none usable) it shows the HUD on fbdev meanwhile
 /// if there is a framebuffer, watches the DRM directory (inotify on the
 /// loop, no polling) and hands over to KMS as soon as a card with a
 /// connected output appears. KMS draws its first frame before fbdev stops,
@@ -21,6 +22,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     private var watch: DirectoryWatch?
     private var giveUp: ScheduledTimer?
     private var retry: ScheduledTimer?
+    private var reportedUnusable = false
     private var stack: HUDStack?
     private var theme: DaemonTheme?
 
@@ -42,6 +44,9 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
         self.stack = stack
         self.theme = theme
+        // A usable card now: straight to KMS, no fbdev frame first.
+        cardsChanged()
+        guard kms == nil else { return }
         if access(framebufferDevice, F_OK) == 0 {
             let fb = FBDevDaemonOutput(device: framebufferDevice, log: log)
             do {
@@ -59,7 +64,8 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
             watch = nil
             retry?.cancel()
         }
-        cardsChanged()
+        // A card whose node exists but was not usable above is retried shortly.
+        if !CardFinder(directory: directory).candidates().isEmpty { cardsChanged() }
     }
 
     /// Something appeared in the DRM directory: take the first usable card.
@@ -73,7 +79,8 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         } catch {
             // Not usable yet (connectors not probed, node not ready). The node
             // is there, so no further directory event may come: try again shortly.
-            log("DRM card not usable yet: \(error)")
+            if !reportedUnusable { log("DRM card not usable (yet): \(error)") }
+            reportedUnusable = true
             if let display = fbdev?.display { stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } } }
             if watch != nil, retry == nil {
                 retry = stack.loop.schedule(at: stack.loop.now() + .milliseconds(250)) { [self] in
@@ -84,6 +91,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
             return
         }
         kms = candidate
+        let late = watch != nil || fbdev != nil
         watch?.cancel()
         watch = nil
         giveUp?.cancel()
@@ -91,7 +99,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         // KMS has its first frame up; fbdev is hidden behind it now.
         fbdev?.stopForHandover()
         fbdev = nil
-        log("late GPU: switched to \(candidate.summary)")
+        if late { log("late GPU: switched to \(candidate.summary)") }
     }
 
     public func apply(theme: DaemonTheme) {

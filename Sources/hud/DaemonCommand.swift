@@ -89,12 +89,10 @@ enum DaemonCommand {
             case .fbdev(let device):
                 return FBDevDaemonOutput(device: device ?? "/dev/fb0", log: log)
             case .auto:
-                guard KMSDaemonOutput.cardPresent(directory: driDirectory) else {
+                if !KMSDaemonOutput.cardPresent(directory: driDirectory) {
                     log("no DRM card in \(driDirectory) yet; waiting up to \(cardWait) s (fbdev meanwhile if present)")
-                    return LateGPUDaemonOutput(directory: driDirectory, cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
                 }
-                return KMSDaemonOutput(device: nil, directory: driDirectory, cardWait: .zero, outputs: outputs,
-                                       optional: true, log: log)
+                return LateGPUDaemonOutput(directory: driDirectory, cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
             default:
                 return nil
             }

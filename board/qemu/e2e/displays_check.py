@@ -99,7 +99,8 @@ def main():
             ok, why = hud_shown(shot(f"mh-{d}"))
             check(f"two-cards-hud-on-{d}", ok, why)
         check("two-cards-one-daemon", said("mh", "display: kms /dev/dri/card0 Virtual-1 1280x800@75 atomic, "
-                                                 "/dev/dri/card1 Virtual-2 1280x800@75 atomic") and exit_code("mh") == 0,
+                                                 "/dev/dri/card1 Virtual-2 1280x800@75 atomic")
+              and not said("mh", "fbdev /dev/fb0") and exit_code("mh") == 0,
               log.get("mh", []))
         vt2 = shot("mh-vt2-d0")
         check("two-cards-vt-away-shows-tty2", vt2 and not vt2.bezel() and vt2.lit(0, 0, 400, 40) > 20,
