@@ -12,3 +12,4 @@ bash scripts/fuzz-json.sh 15 > .build/fuzz-json.log 2>&1 || { tail -30 .build/fu
 echo "fuzz-json: no crash in 15s, $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' .build/fuzz-json.log) runs"
 board/qemu/run-e2e.sh
 board/qemu/run-daemon-e2e.sh
+board/qemu/run-displays-e2e.sh

@@ -12,6 +12,7 @@
 #include <linux/vt.h>
 #include <linux/kd.h>
 #include <linux/fb.h>
+#include <linux/netlink.h>
 
 /* EPOLLIN and friends are enum members re-#defined; give Swift plain values. */
 static const uint32_t kiosk_EPOLLIN = EPOLLIN;

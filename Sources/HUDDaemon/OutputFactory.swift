@@ -10,8 +10,8 @@ public enum OutputFactory {
         case .auto:
             log("no display output given; running with --output none")
             return NoOutput()
-        case .kms:
-            throw .output("this program has no KMS output (the hud executable provides it)")
+        case .kms, .fbdev:
+            throw .output("this program has no \(spec) output (the hud executable provides it)")
         case .png(let directory):
             return try PNGOutput(directory: directory, width: size.width, height: size.height, log: log)
         }

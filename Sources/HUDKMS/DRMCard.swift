@@ -96,6 +96,8 @@ public final class DRMCard: @unchecked Sendable {
         public var modes: [DisplayMode]
         public var encoders: [UInt32]
         public var currentEncoder: UInt32
+        /// The panel's width in millimetres (EDID), 0 when unknown.
+        public var physicalWidthMillimetres: Int = 0
     }
 
     /// `drmModeGetConnector`, which makes the driver probe the connector
@@ -113,7 +115,7 @@ public final class DRMCard: @unchecked Sendable {
                          isConnected: v.connection == DRM_MODE_CONNECTED,
                          modes: UnsafeBufferPointer(start: v.modes, count: Int(v.count_modes)).map(DisplayMode.init),
                          encoders: Array(UnsafeBufferPointer(start: v.encoders, count: Int(v.count_encoders))),
-                         currentEncoder: v.encoder_id)
+                         currentEncoder: v.encoder_id, physicalWidthMillimetres: Int(v.mmWidth))
     }
 
     /// `drmModeGetEncoder`: the CRTCs it can drive (a bit per index into

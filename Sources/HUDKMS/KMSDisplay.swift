@@ -50,13 +50,18 @@ public final class KMSDisplay: @unchecked Sendable {
     private var paused = false
     private var stopped = false
     private var pendingFrameComplete = false
+    private let watchCard: Bool
 
     /// - Parameters:
     ///   - fpsCap: frames per second at most; the mode's refresh rate otherwise.
+    ///   - watchCard: whether this display watches the DRM fd itself; false
+    ///     when several displays share a card and their owner watches it once
+    ///     and calls `DRMCard.dispatchEvents` (events find their display by user data).
     ///   - snapshot: the picture at an instant (called on the loop).
     public init(output: KMSOutput, loop: EventLoop, painter: FramePainter, fpsCap: Double? = nil,
-                snapshot: @escaping @Sendable (HUDInstant) -> HUDSnapshot) {
+                watchCard: Bool = true, snapshot: @escaping @Sendable (HUDInstant) -> HUDSnapshot) {
         self.output = output
+        self.watchCard = watchCard
         self.loop = loop
         self.painter = painter
         self.snapshot = snapshot
@@ -69,8 +74,10 @@ public final class KMSDisplay: @unchecked Sendable {
 
     /// Starts watching the DRM fd and draws the first frame.
     public func start() throws {
-        watch = try loop.watchReadable(fd: output.card.fd) { [self] in
-            do { try output.card.dispatchEvents() } catch { onError?(error) }
+        if watchCard {
+            watch = try loop.watchReadable(fd: output.card.fd) { [self] in
+                do { try output.card.dispatchEvents() } catch { onError?(error) }
+            }
         }
         painter.onNeedsFrame = { [loop] in loop.execute { [self] in self.invalidate() } }
         renderFrame()
@@ -219,6 +226,9 @@ public final class KMSDisplay: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         timer?.cancel()
+        timer = nil
+        // The painter's callback holds this display: let both go.
+        painter.onNeedsFrame = nil
         waitForPendingFlip()
         watch?.cancel()
         watch = nil

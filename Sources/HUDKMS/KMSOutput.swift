@@ -19,6 +19,8 @@ public final class KMSOutput {
     public let hasVBlank: Bool
     /// The CRTC as it was before this output touched it (the console).
     public let savedCRTC: DRMCard.CRTCState?
+    /// How the panel is mounted (the connector's `panel orientation`).
+    public let panelOrientation: PanelOrientation
     /// The buffer on screen (nil before the first frame or after `restoreConsole`).
     public private(set) var front: Int?
 
@@ -37,8 +39,9 @@ public final class KMSOutput {
 
     /// Opens the output on `card`.
     /// - Throws: `DRMError` from the C call that failed, or `OutputChoiceError`.
+    /// `excludingCRTCs`: CRTCs other outputs on this card already drive.
     public init(card: DRMCard, mode request: ModeRequest? = nil, connectorName: String? = nil,
-                forceLegacy: Bool = false) throws {
+                forceLegacy: Bool = false, excludingCRTCs: Set<UInt32> = []) throws {
         self.card = card
         guard card.supportsDumbBuffers else {
             throw DRMError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
@@ -58,8 +61,11 @@ public final class KMSOutput {
         for id in res.encoders { encoders[id] = try card.encoder(id) }
         let planes = try? card.planes()
         choice = try OutputChoice.choose(connectors: connectors, encoders: encoders, crtcs: res.crtcs,
-                                         planes: atomic ? planes : nil, mode: request, connectorName: connectorName)
+                                         planes: atomic ? planes : nil, mode: request, connectorName: connectorName,
+                                         excludingCRTCs: excludingCRTCs)
         savedCRTC = try? card.crtc(choice.crtc)
+        panelOrientation = PanelOrientation(propertyValue: (try? card.properties(
+            of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)))?["panel orientation"]?.value)
         hasVBlank = card.supportsVBlank(crtcIndex: choice.crtcIndex)
         let w = choice.mode.width, h = choice.mode.height
         buffers = [try DumbBuffer(card: card, width: w, height: h), try DumbBuffer(card: card, width: w, height: h)]

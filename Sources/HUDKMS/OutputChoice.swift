@@ -14,12 +14,14 @@ public struct OutputChoice: Sendable {
     /// Chooses the first connected connector (or the one named `connectorName`),
     /// a CRTC it can drive (the one it drives now if any), that CRTC's primary
     /// plane taking XRGB8888, and `request`'s mode or else the preferred one.
+    /// CRTCs in `excludingCRTCs` are taken by other outputs of the same card.
     /// - Throws: `OutputChoiceError` saying what was missing.
     public static func choose(connectors: [DRMCard.Connector],
                               encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)],
                               crtcs: [UInt32], planes: [DRMCard.Plane]?,
                               mode request: ModeRequest? = nil,
-                              connectorName: String? = nil) throws(OutputChoiceError) -> OutputChoice {
+                              connectorName: String? = nil,
+                              excludingCRTCs: Set<UInt32> = []) throws(OutputChoiceError) -> OutputChoice {
         let candidates = connectors.filter { c in
             c.isConnected && !c.modes.isEmpty && (connectorName.map { $0 == c.name } ?? true)
         }
@@ -43,12 +45,14 @@ public struct OutputChoice: Sendable {
             }
             // The CRTC it drives now first, then any it could drive.
             var order: [Int] = []
-            if let current = encoders[connector.currentEncoder]?.crtc, current != 0, let i = crtcs.firstIndex(of: current) {
+            if let current = encoders[connector.currentEncoder]?.crtc, current != 0, !excludingCRTCs.contains(current),
+               let i = crtcs.firstIndex(of: current) {
                 order.append(i)
             }
             for e in connector.encoders {
                 guard let possible = encoders[e]?.possibleCRTCs else { continue }
-                for i in crtcs.indices where possible & (1 << UInt32(i)) != 0 && !order.contains(i) { order.append(i) }
+                for i in crtcs.indices where possible & (1 << UInt32(i)) != 0 && !order.contains(i)
+                    && !excludingCRTCs.contains(crtcs[i]) { order.append(i) }
             }
             for i in order {
                 guard let planes else {
@@ -61,7 +65,7 @@ public struct OutputChoice: Sendable {
                     return OutputChoice(connector: connector, crtc: crtcs[i], crtcIndex: i, plane: primary.id, mode: mode)
                 }
             }
-            lastProblem = order.isEmpty ? "\(connector.name): no CRTC can drive it"
+            lastProblem = order.isEmpty ? "\(connector.name): no free CRTC can drive it"
                                         : "\(connector.name): no primary plane with XRGB8888 on its CRTCs"
         }
         throw .unusable(lastProblem)

@@ -3,60 +3,156 @@ import HUDCore
 import HUDDaemon
 import HUDKMS
 import HUDMotion
+import HUDRender
 
-/// `hud daemon --output kms`: the daemon's picture on a DRM/KMS display,
-/// with the same pieces as `hud display` (card finder, double-buffered
-/// output, paced `KMSDisplay`, `RendererPainter`, VT switching, console
-/// hand-back or retain).
-public final class KMSDaemonOutput: HUDOutput {
+/// `hud daemon --output kms`: the daemon's picture on every connected DRM/KMS
+/// output (or the ones `outputs` names), each at its own mode with its own
+/// renderer, double buffers and paced frame loop (`KMSHead`), all showing the
+/// one `HUDStack`. Connectors plugged or unplugged while it runs light up or
+/// go dark (kernel uevents, `HOTPLUG=1`); VT switches yield every card.
+public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     let device: String?
+    /// Where cards are looked for (`/dev/dri`).
+    let directory: String
     let cardWait: Duration
+    /// Connector names to use (`--outputs`); nil: every connected one.
+    let outputs: Set<String>?
     /// `--output auto`: a display that cannot be used is logged, not fatal.
     let optional: Bool
     private let log: @Sendable (String) -> Void
-    private var card: DRMCard?
-    private var output: KMSOutput?
-    private var painter: RendererPainter?
-    private var display: KMSDisplay?
+    private var cards: [DRMCard] = []
+    private var cardWatches: [FDWatch] = []
+    private var heads: [KMSHead] = []
     private var vt: VTSwitcher?
     private var motion: MotionFeed?
+    private var uevents: UeventMonitor?
+    private var stack: HUDStack?
+    private var theme: DaemonTheme?
+    private var paused = false
+    private var framesOfRemovedHeads = 0
 
-    public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    public var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.display.statistics.framesPresented } }
     public var summary: String {
-        guard let output, let card else { return "kms (not started)" }
-        return "kms \(card.path) \(output.choice.connector.name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
+        heads.isEmpty ? "kms (no output)" : "kms " + heads.map(\.summary).joined(separator: ", ")
     }
+    /// Names of the lit connectors, in order.
+    public var headNames: [String] { heads.map(\.name) }
 
-    /// `device` nil: the first usable card, waited for up to `cardWait`.
-    public init(device: String?, cardWait: Duration, optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
+    /// `device` nil: every usable card, the first waited for up to `cardWait`.
+    public init(device: String?, directory: String = "/dev/dri", cardWait: Duration, outputs: Set<String>? = nil,
+                optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
         self.device = device
+        self.directory = directory
         self.cardWait = cardWait
+        self.outputs = outputs
         self.optional = optional
         self.log = log
     }
 
-    /// Whether any DRM card node exists now.
-    public static func cardPresent() -> Bool { !CardFinder().candidates().isEmpty }
+    /// Whether any DRM card node exists now in `directory` (for `--output auto`).
+    public static func cardPresent(directory: String = "/dev/dri") -> Bool {
+        !CardFinder(directory: directory).candidates().isEmpty
+    }
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+        self.stack = stack
+        self.theme = theme
         do {
-            let card = try CardFinder().open(explicitPath: device, timeout: cardWait)
-            self.card = card
-            do { try card.setMaster() } catch {
-                throw DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
-                               detail: "another program (a compositor, Plymouth) holds the display")
+            let finder = CardFinder(directory: directory)
+            let first = try finder.open(explicitPath: device, timeout: cardWait)
+            var all = [first]
+            if device == nil {
+                for path in finder.candidates() where path != first.path {
+                    if let card = try? DRMCard(path: path) { all.append(card) }
+                }
             }
-            let output = try KMSOutput(card: card)
-            self.output = output
-            let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
-                                              style: theme.style, backdrop: theme.backdrop)
-            let log = self.log
-            painter.onProblem = { log("render: \($0)") }
-            self.painter = painter
-            let display = KMSDisplay(output: output, loop: stack.loop, painter: painter) { time in
-                stack.assumeIsolated { $0.snapshot(at: time) }
+            for card in all {
+                do { try card.setMaster() } catch {
+                    let e = DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
+                                     detail: "another program (a compositor, Plymouth) holds the display")
+                    if card === first { throw e }
+                    log("\(e)")
+                    continue
+                }
+                cards.append(card)
+                cardWatches.append(try stack.loop.watchReadable(fd: card.fd) { [log] in
+                    do { try card.dispatchEvents() } catch { log("display: \(error)") }
+                })
             }
-            display.onError = { log("display: \($0)") }
+            stack.assumeIsolated { $0.setInvalidationHandler { [self] in for h in heads { h.display.invalidate() } } }
+            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
+                paused = true
+                for h in heads { h.display.pause() }
+                for c in cards { do { try c.dropMaster() } catch { log("vt release: \(error)") } }
+            }, onAcquire: { [self] in
+                paused = false
+                for c in cards { do { try c.setMaster() } catch { log("vt acquire: \(error)") } }
+                for h in heads { h.display.resume() }
+                rescan()
+            })
+            rescan()
+            guard !heads.isEmpty else {
+                throw DRMError(call: "drmModeGetConnector", subject: all.map(\.path).joined(separator: ", "),
+                               detail: outputs.map { "none of the outputs \($0.sorted().joined(separator: ",")) is connected" }
+                                   ?? "no connected output could be lit")
+            }
+            do {
+                uevents = try UeventMonitor(loop: stack.loop) { [self] event in
+                    if event.isDRMHotplug { rescan() }
+                }
+            } catch { log("no hotplug events: \(error)") }
+            log("display: \(summary)")
+            let base = theme.base
+            if base.motionEffectEnabled {
+                motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
+                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat, log: log)
+            }
+        } catch {
+            stop(retainPicture: false)
+            guard optional else { throw .output("\(error)") }
+            log("display unusable (\(error)); running without one")
+        }
+    }
+
+    /// Lights every wanted connected connector that has no head yet and
+    /// stops heads whose connector went away (on start and on each hotplug).
+    private func rescan() {
+        guard let stack, let theme, !paused else { return }
+        for card in cards {
+            guard let res = try? card.resources() else { continue }
+            var connected: [String] = []
+            for id in res.connectors {
+                guard let c = try? card.connector(id), c.isConnected, !c.modes.isEmpty else { continue }
+                if let outputs, !outputs.contains(c.name) { continue }
+                connected.append(c.name)
+            }
+            for head in heads where head.output.card === card && !connected.contains(head.name) {
+                remove(head)
+            }
+            for name in connected where !heads.contains(where: { $0.output.card === card && $0.name == name }) {
+                do {
+                    try add(card: card, connector: name, stack: stack, theme: theme)
+                } catch { log("display \(card.path) \(name): \(error)") }
+            }
+        }
+    }
+
+    private func add(card: DRMCard, connector: String, stack: HUDStack, theme: DaemonTheme) throws {
+        let taken = Set(heads.filter { $0.output.card === card }.map(\.output.choice.crtc))
+        let output = try KMSOutput(card: card, connectorName: connector, excludingCRTCs: taken)
+        // Each head at its own scale (HiDPI panels: 2) and turned for how its panel is mounted.
+        let scale = ScreenGeometry.automaticScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
+                                                  physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
+        let rotation = ScreenRotation(degrees: output.panelOrientation.pictureRotationDegrees) ?? .none
+        let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
+                                          style: theme.style, backdrop: theme.backdrop, scale: scale, rotation: rotation)
+        let log = self.log
+        painter.onProblem = { log("render: \($0)") }
+        let display = KMSDisplay(output: output, loop: stack.loop, painter: painter, watchCard: false) { time in
+            stack.assumeIsolated { $0.snapshot(at: time) }
+        }
+        display.onError = { log("display \(connector): \($0)") }
+        if heads.isEmpty {
             // Start-up cost, for boot-time budgets: first frame and first frame with labels.
             let started = stack.loop.now()
             let reported = Locked((first: false, complete: false))
@@ -72,33 +168,28 @@ public final class KMSDaemonOutput: HUDOutput {
                     }
                 }
             }
-            self.display = display
-            stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } }
-            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [card] in
-                display.pause()
-                do { try card.dropMaster() } catch { log("vt release: \(error)") }
-            }, onAcquire: { [card] in
-                do { try card.setMaster() } catch { log("vt acquire: \(error)") }
-                display.resume()
-            })
-            try display.start()
-            log("display: \(summary)")
-            let base = theme.base
-            if base.motionEffectEnabled {
-                motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
-                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat, log: log)
-            }
-        } catch {
-            stop(retainPicture: false)
-            card = nil
-            output = nil
-            guard optional else { throw .output("\(error)") }
-            log("display unusable (\(error)); running without one")
         }
+        let head = KMSHead(output: output, painter: painter, display: display)
+        heads.append(head)
+        do { try display.start() } catch {
+            heads.removeAll { $0 === head }
+            throw error
+        }
+        if uevents != nil { log("output connected: \(head.summary)") }
+    }
+
+    /// The connector went away: stop its frame loop and free its buffers
+    /// (framebuffers removed, dumb buffers destroyed when the head goes).
+    private func remove(_ head: KMSHead) {
+        head.display.stop(retainLastFrame: true)
+        framesOfRemovedHeads += head.display.statistics.framesPresented
+        heads.removeAll { $0 === head }
+        log("output disconnected: \(head.name)")
     }
 
     public func apply(theme: DaemonTheme) {
-        painter?.apply(style: theme.style, backdrop: theme.backdrop)
+        self.theme = theme
+        for h in heads { h.painter.apply(style: theme.style, backdrop: theme.backdrop) }
     }
 
     public func handle(signal: Int32) {
@@ -109,19 +200,27 @@ public final class KMSDaemonOutput: HUDOutput {
     public func stop(retainPicture: Bool) {
         motion?.stop()
         motion = nil
-        display?.stop(retainLastFrame: retainPicture)
+        uevents?.cancel()
+        uevents = nil
+        for h in heads { h.display.stop(retainLastFrame: retainPicture) }
         vt?.restore()
         vt = nil
-        guard let output, let card else { return }
-        if retainPicture, let front = output.front {
-            do { try ConsoleHandoff.retain(output.buffers[front]) } catch { log("retain: \(error)") }
-        } else if output.savedCRTC?.framebuffer ?? 0 == 0 {
-            // Nothing was on screen before us (fbcon had not set a mode yet):
-            // let fbcon draw the console itself.
-            try? card.dropMaster()
-            ConsoleHandoff.refreshTextConsole()
+        for w in cardWatches { w.cancel() }
+        cardWatches = []
+        if retainPicture, let h = heads.first, let front = h.output.front {
+            do { try ConsoleHandoff.retain(h.output.buffers[front]) } catch { log("retain: \(error)") }
+        } else {
+            for card in cards {
+                let ownHeads = heads.filter { $0.output.card === card }
+                if ownHeads.allSatisfy({ $0.output.savedCRTC?.framebuffer ?? 0 == 0 }) {
+                    // Nothing was on screen before us (fbcon had not set a mode yet):
+                    // let fbcon draw the console itself.
+                    try? card.dropMaster()
+                    ConsoleHandoff.refreshTextConsole()
+                }
+            }
         }
-        display = nil
+        heads = []
     }
 }
 

@@ -20,9 +20,11 @@ enum DaemonCommand {
         options: [
             .init(name: "socket", placeholder: "PATH", help: "socket to listen on (default $HUD_SOCKET, else /run/kioskhud/hud.sock)"),
             .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
-            .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, none, or png:DIR (headless)"),
+            .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none, or png:DIR (headless)"),
             .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
-            .init(name: "card-wait", placeholder: "SECONDS", help: "with --output kms, wait this long for a DRM card to appear (default 8)"),
+            .init(name: "card-wait", placeholder: "SECONDS", help: "wait this long for a DRM card to appear (default 8); with auto and no card yet, fbdev shows the HUD meanwhile"),
+            .init(name: "outputs", placeholder: "NAME,...", help: "KMS connectors to use, e.g. HDMI-A-1,DSI-1 (default: every connected one)"),
+            .init(name: "dri-dir", placeholder: "DIR", help: "where DRM card nodes appear (default /dev/dri)"),
             .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (overrides kioskhud.theme=)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
@@ -38,6 +40,8 @@ enum DaemonCommand {
         var options = DaemonOptions()
         let output: OutputSpec?
         var cardWait = 8.0
+        var driDirectory = "/dev/dri"
+        var outputs: Set<String>?
         do {
             guard let o = try parser.parse(args) else {
                 print(parser.help, terminator: "")
@@ -50,6 +54,12 @@ enum DaemonCommand {
             }
             if let size = try o.size("size", in: 16...8192) { options.pictureSize = size }
             if let w = try o.double("card-wait", in: 0...3600) { cardWait = w }
+            if let d = o.string("dri-dir") { driDirectory = d }
+            if let names = o.string("outputs") {
+                let list = names.split(separator: ",").map(String.init)
+                guard !list.isEmpty else { throw CommandLineError("hud daemon: --outputs \(names): expected connector names, e.g. HDMI-A-1,DSI-1") }
+                outputs = Set(list)
+            }
             options.themeFile = o.string("theme")
             if let d = o.string("themes-dir") { options.themesDirectory = d }
             if let c = o.string("cmdline") { options.kernelCommandLinePath = c }
@@ -74,13 +84,15 @@ enum DaemonCommand {
         return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
             switch spec {
             case .kms(let device):
-                return KMSDaemonOutput(device: device, cardWait: .hudSeconds(cardWait), log: log)
+                return KMSDaemonOutput(device: device, directory: driDirectory, cardWait: .hudSeconds(cardWait),
+                                       outputs: outputs, log: log)
+            case .fbdev(let device):
+                return FBDevDaemonOutput(device: device ?? "/dev/fb0", log: log)
             case .auto:
-                guard KMSDaemonOutput.cardPresent() else {
-                    log("no DRM card in /dev/dri; running without a display (--output none)")
-                    return NoOutput()
+                if !KMSDaemonOutput.cardPresent(directory: driDirectory) {
+                    log("no DRM card in \(driDirectory) yet; waiting up to \(cardWait) s (fbdev meanwhile if present)")
                 }
-                return KMSDaemonOutput(device: nil, cardWait: .zero, optional: true, log: log)
+                return LateGPUDaemonOutput(directory: driDirectory, cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
             default:
                 return nil
             }

@@ -46,6 +46,10 @@ import Testing
         #expect(try OutputSpec(parsing: "kms") == .kms(device: nil))
         #expect(try OutputSpec(parsing: "kms:/dev/dri/card1") == .kms(device: "/dev/dri/card1"))
         #expect(try OutputSpec(parsing: "png:/tmp/x") == .png(directory: "/tmp/x"))
+        #expect(try OutputSpec(parsing: "fbdev") == .fbdev(device: nil))
+        #expect(try OutputSpec(parsing: "fbdev:/dev/fb1") == .fbdev(device: "/dev/fb1"))
+        #expect(OutputSpec.fbdev(device: "/dev/fb1").description == "fbdev:/dev/fb1")
+        #expect(throws: DaemonError.self) { try OutputSpec(parsing: "fbdev:") }
         #expect(throws: DaemonError.self) { try OutputSpec(parsing: "png:") }
         #expect(throws: DaemonError.self) { try OutputSpec(parsing: "fb") }
     }

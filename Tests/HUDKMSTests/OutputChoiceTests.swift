@@ -75,3 +75,32 @@ private let modes = [mode(1024, 768, 60), mode(1280, 800, 75, preferred: true), 
         #expect(error.description.contains("DP-1") && error.description.contains("Virtual-1"))
     }
 }
+
+@Test func aSecondOutputOnTheCardGetsAFreeCRTC() throws {
+    // Two heads that could both use either CRTC: the second skips the one the first took.
+    let heads = [connector(1, "Virtual-1", connected: true, modes: modes, encoder: 10, current: 10),
+                 connector(2, "Virtual-2", connected: true, modes: modes, encoder: 11)]
+    let encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)] = [10: (0b11, 100), 11: (0b11, 0)]
+    let planes = [plane(30, crtcs: 0b01), plane(31, crtcs: 0b10)]
+    let first = try OutputChoice.choose(connectors: heads, encoders: encoders, crtcs: [100, 101], planes: planes,
+                                        connectorName: "Virtual-1")
+    #expect(first.crtc == 100 && first.plane == 30)
+    let second = try OutputChoice.choose(connectors: heads, encoders: encoders, crtcs: [100, 101], planes: planes,
+                                         connectorName: "Virtual-2", excludingCRTCs: [first.crtc])
+    #expect(second.crtc == 101 && second.plane == 31)
+    // Its own current CRTC taken by someone else is skipped too; with none left it says so.
+    #expect(throws: OutputChoiceError.unusable("Virtual-1: no free CRTC can drive it")) {
+        try OutputChoice.choose(connectors: heads, encoders: encoders, crtcs: [100, 101], planes: planes,
+                                connectorName: "Virtual-1", excludingCRTCs: [100, 101])
+    }
+}
+
+@Test func panelOrientationTurnsThePictureUpright() {
+    #expect(PanelOrientation(propertyValue: nil) == .normal)
+    #expect(PanelOrientation(propertyValue: UInt64.max) == .normal)  // "Unknown" (-1)
+    #expect(PanelOrientation(propertyValue: 1).pictureRotationDegrees == 180)
+    // Left side up: the buffer's left column is the top, where the picture's top must go.
+    #expect(PanelOrientation(propertyValue: 2).pictureRotationDegrees == 270)
+    #expect(PanelOrientation(propertyValue: 3).pictureRotationDegrees == 90)
+    #expect(PanelOrientation(propertyValue: 0).pictureRotationDegrees == 0)
+}

@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -31,13 +32,71 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXIT_MARK = re.compile(rb"@@EXIT (\d+)@@")
-SHOT_MARK = re.compile(r"@@SCREENDUMP ([A-Za-z0-9_.-]+)@@")
+SHOT_MARK = re.compile(r"@@SCREENDUMP ([A-Za-z0-9_.-]+)(?: ([A-Za-z0-9_-]+))?(?: (\d+))?@@")
+RESIZE_MARK = re.compile(r"@@VNCRESIZE (\d+) (\d+)@@")
 # Modules the initramfs loads before it can mount the host's root.
 BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
 GPU = {
     "bochs": (["-vga", "none", "-device", "bochs-display,id=d0"], "bochs"),
     "virtio": (["-vga", "none", "-device", "virtio-gpu-pci,id=d0"], "virtio-gpu"),
+    # Two displays, two cards (card0, card1); dump each with its device id.
+    "bochs2": (["-vga", "none", "-device", "bochs-display,id=d0", "-device", "bochs-display,id=d1"], "bochs"),
+    # One card, two heads; head 1 stays disconnected until the VNC client
+    # (guest/vnc-resize.sh) gives it a size, and unplugs at 0x0.
+    "virtio2": (["-vga", "none", "-device", "virtio-gpu-pci,id=d0,max_outputs=2",
+                 "-vnc", "unix:{vnc},display=d0,head=1"], "virtio-gpu"),
 }
+
+
+class VNCClient:
+    """Just enough RFB 3.8 to ask QEMU to resize (plug/unplug) one head."""
+
+    def __init__(self, path, deadline):
+        self.sock = socket.socket(socket.AF_UNIX)
+        while True:
+            try:
+                self.sock.connect(path)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        self.sock.settimeout(10)
+        self.recv(12)
+        self.sock.sendall(b"RFB 003.008\n")
+        count = self.recv(1)[0]
+        types = self.recv(count)
+        if 1 not in types:
+            raise RuntimeError(f"VNC server offers no 'None' security: {list(types)}")
+        self.sock.sendall(b"\x01")
+        if struct.unpack(">I", self.recv(4))[0] != 0:
+            raise RuntimeError("VNC security handshake failed")
+        self.sock.sendall(b"\x01")  # ClientInit, shared
+        header = self.recv(24)
+        self.recv(struct.unpack(">I", header[20:24])[0])
+        # SetEncodings: raw + ExtendedDesktopSize (-308).
+        self.sock.sendall(struct.pack(">BxHii", 2, 2, 0, -308))
+        threading.Thread(target=self.drain, daemon=True).start()
+
+    def recv(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise EOFError("VNC server closed the connection")
+            data += chunk
+        return data
+
+    def drain(self):
+        try:
+            while self.sock.recv(65536):
+                pass
+        except OSError:
+            pass
+
+    def resize(self, w, h):
+        # SetDesktopSize (251) with one screen.
+        self.sock.sendall(struct.pack(">BxHHBxIHHHHI", 251, w, h, 1, 0, 0, 0, w, h, 0))
 
 
 def log(msg):
@@ -215,10 +274,11 @@ class QMP:
                 raise RuntimeError(reply["error"].get("desc", str(reply)))
 
 
-def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock):
-    """Answers the guest's screendump requests on the control serial port."""
+def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock, vnc_path=None):
+    """Answers the guest's screendump (and VNC resize) requests on the control serial port."""
     try:
         qmp = QMP(qmp_path, deadline)
+        vnc = None
         ctl = socket.socket(socket.AF_UNIX)
         while True:
             try:
@@ -236,13 +296,31 @@ def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock):
             buf += chunk
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
-                m = SHOT_MARK.search(line.decode(errors="replace"))
+                text = line.decode(errors="replace")
+                r = RESIZE_MARK.search(text)
+                if r:
+                    try:
+                        if vnc is None:
+                            if not vnc_path:
+                                raise RuntimeError("this --gpu has no VNC head")
+                            vnc = VNCClient(vnc_path, deadline)
+                        vnc.resize(int(r.group(1)), int(r.group(2)))
+                        ctl.sendall(b"ok\n")
+                    except Exception as e:
+                        ctl.sendall(f"err {e}\n".encode())
+                    continue
+                m = SHOT_MARK.search(text)
                 if not m:
                     continue
                 path = os.path.join(dump_dir, m.group(1) + ".ppm")
+                args = {"filename": path}
+                if m.group(2):
+                    args["device"] = m.group(2)
+                if m.group(3):
+                    args["head"] = int(m.group(3))
                 try:
                     with lock:
-                        qmp.call("screendump", filename=path)
+                        qmp.call("screendump", **args)
                     ctl.sendall(b"ok\n")
                 except Exception as e:  # report to the guest, keep serving
                     ctl.sendall(f"err {e}\n".encode())
@@ -285,6 +363,8 @@ def main():
     qmp_path = os.path.join(run_dir, "qmp.sock")
     ctl_path = os.path.join(run_dir, "ctl.sock")
     gpu_args, gpu_module = GPU[a.gpu]
+    vnc_path = os.path.join(run_dir, "vnc.sock")
+    gpu_args = [arg.replace("{vnc}", vnc_path) for arg in gpu_args]
     env_file = ""
     if a.env:
         env_file = os.path.join(run_dir, "env.sh")
@@ -312,7 +392,8 @@ def main():
     start = time.monotonic()
     deadline = start + a.timeout
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=sys.stderr)
-    threading.Thread(target=serve_screendumps, args=(ctl_path, qmp_path, dump_dir, deadline, threading.Lock()),
+    threading.Thread(target=serve_screendumps, args=(ctl_path, qmp_path, dump_dir, deadline, threading.Lock(),
+                                                       vnc_path if any("{vnc}" in x for x in GPU[a.gpu][0]) else None),
                      daemon=True).start()
 
     timed_out = threading.Event()

@@ -1,0 +1,26 @@
+/// How a panel is mounted, from the connector's `panel orientation` property
+/// (`DRM_MODE_PANEL_ORIENTATION_*`, set by the kernel from firmware quirks
+/// or the device tree). The name says which side of the panel is up.
+public enum PanelOrientation: UInt64, Sendable, Equatable {
+    case normal = 0
+    case bottomUp = 1
+    case leftUp = 2
+    case rightUp = 3
+
+    /// The property's value; anything unknown (or `Unknown`, -1) is `normal`.
+    public init(propertyValue: UInt64?) {
+        self = propertyValue.flatMap(PanelOrientation.init(rawValue:)) ?? .normal
+    }
+
+    /// Degrees the picture must be turned clockwise in the buffer so it looks
+    /// upright on the mounted panel: a panel whose left side is up shows the
+    /// buffer's left column at the top, so the picture's top goes there (270).
+    public var pictureRotationDegrees: Int {
+        switch self {
+        case .normal: return 0
+        case .bottomUp: return 180
+        case .leftUp: return 270
+        case .rightUp: return 90
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Glibc
+import HUDCore
+import HUDDaemon
+import HUDKMS
+
+/// `hud daemon --output fbdev[:/dev/fbN]`: the daemon's picture on an fbdev
+/// framebuffer, for boards with no usable KMS card (or while the GPU driver
+/// has not loaded yet). Same renderer and damage tracking as KMS
+/// (`RendererPainter`), one off-screen buffer copied to the screen by
+/// `FBDevDisplay`; VT switches yield the screen.
+public final class FBDevDaemonOutput: HUDOutput {
+    public let device: String
+    private let log: @Sendable (String) -> Void
+    private var framebuffer: FBDevice?
+    private var painter: RendererPainter?
+    private(set) var display: FBDevDisplay?
+    private var vt: VTSwitcher?
+
+    public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    public var summary: String {
+        guard let framebuffer else { return "fbdev \(device) (not started)" }
+        return "fbdev \(device) \(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp"
+    }
+
+    public init(device: String = "/dev/fb0", log: @escaping @Sendable (String) -> Void) {
+        self.device = device
+        self.log = log
+    }
+
+    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+        do {
+            let framebuffer = try FBDevice(path: device)
+            self.framebuffer = framebuffer
+            let painter = try RendererPainter(targets: [framebuffer.shadow], loop: stack.loop,
+                                              style: theme.style, backdrop: theme.backdrop)
+            let log = self.log
+            painter.onProblem = { log("render: \($0)") }
+            self.painter = painter
+            let display = FBDevDisplay(device: framebuffer, loop: stack.loop, painter: painter) { time in
+                stack.assumeIsolated { $0.snapshot(at: time) }
+            }
+            self.display = display
+            stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } }
+            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2,
+                            onRelease: { display.pause() }, onAcquire: { display.resume() })
+            display.start()
+            log("display: \(summary)")
+        } catch {
+            throw .output("\(error)")
+        }
+    }
+
+    public func apply(theme: DaemonTheme) {
+        painter?.apply(style: theme.style, backdrop: theme.backdrop)
+    }
+
+    public func handle(signal: Int32) {
+        if signal == SIGUSR1 { vt?.release() }
+        if signal == SIGUSR2 { vt?.acquire() }
+    }
+
+    /// Another output (KMS) took over the screen and the VT: stop drawing and
+    /// let the console redraw the (now hidden) framebuffer, so it is right
+    /// when KMS gives the screen back; the VT mode stays with the new owner.
+    func stopForHandover() {
+        display?.stop(retainLastFrame: false)
+        display = nil
+        vt = nil
+    }
+
+    public func stop(retainPicture: Bool) {
+        display?.stop(retainLastFrame: retainPicture)
+        vt?.restore()
+        vt = nil
+        display = nil
+    }
+}

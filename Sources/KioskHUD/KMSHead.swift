@@ -1,0 +1,25 @@
+import HUDCore
+import HUDKMS
+
+/// One lit connector of the daemon's KMS output: its scan-out buffers
+/// (`KMSOutput`), its own renderer and damage tracker (`RendererPainter`, at
+/// this output's resolution) and its own frame loop (`KMSDisplay`), all fed
+/// from the one `HUDStack`. Heads pace and fail independently: an error on
+/// one never holds up another.
+final class KMSHead {
+    let output: KMSOutput
+    let painter: RendererPainter
+    let display: KMSDisplay
+
+    var name: String { output.choice.connector.name }
+    var summary: String {
+        "\(output.card.path) \(name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
+            + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
+    }
+
+    init(output: KMSOutput, painter: RendererPainter, display: KMSDisplay) {
+        self.output = output
+        self.painter = painter
+        self.display = display
+    }
+}

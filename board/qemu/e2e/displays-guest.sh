@@ -1,0 +1,54 @@
+#!/bin/sh
+# Displays in the wild, run in the guest by run-displays-e2e.sh (booted with
+# --no-modprobe): the daemon started before the DRM driver loads; fbdev
+# forced (/dev/fb0 from DRM's fbdev emulation, our KMS path unused) with a VT
+# switch away and back; a late GPU taking over from fbdev. Output lines are
+# tagged [step]; displays_check.py decides PASS/FAIL from the log and dumps.
+HUD=${HUD:?HUD must name the hud binary}
+here=$(dirname "$0")
+. "$here/displays-lib.sh"
+
+# 1. Late driver: the daemon starts before any card or framebuffer exists.
+start early --output auto --card-wait 30 --show --label Early
+say early "cards before: $(ls /dev/dri 2>/dev/null | tr '\n' ' ') fb: $(ls /dev/fb* 2>/dev/null)"
+shot early-before
+modprobe "$KIOSKHUD_GPU_MODULE"
+sleep 2
+shot early-after
+quit early
+settle
+
+# The console as the fbdev runs find it.
+printf '\033[2J\033[H' > /dev/tty1
+for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
+printf '\033[2J\033[H' > /dev/tty2
+for i in 1 2 3; do echo "tty2 text ##########" > /dev/tty2; done
+sleep 0.3
+shot console
+
+# 2. fbdev forced: no DRM master, the picture goes through /dev/fb0.
+start fbdev --output fbdev --show --label Framebuffer
+settle
+shot fb-shown
+busybox chvt 2
+settle
+shot fb-vt2
+busybox chvt 1
+settle
+shot fb-vt1
+quit fbdev
+settle
+shot fb-quit
+
+# 3. Late GPU with fbdev meanwhile: the daemon looks for cards in an empty
+#    directory, shows the HUD on fbdev, and takes over KMS when card0 appears.
+mkdir -p /run/dri
+start late --output auto --dri-dir /run/dri --card-wait 30 --show --label Late
+settle
+shot late-fbdev
+mknod /run/dri/card0 c 226 0
+sleep 1.5
+shot late-kms
+quit late
+settle
+shot late-quit

@@ -1,0 +1,22 @@
+# Shared helpers of the displays guest scripts (sourced; needs HUD and here).
+shot() { sh "$here/../guest/shot.sh" "$@"; }
+say() { echo "[$1] $2"; }
+settle() { sleep 0.8; }
+# start NAME ARGS...: a daemon in the background; waits until it answers.
+start() {
+    name=$1; shift
+    "$HUD" daemon --no-psplash "$@" > "/tmp/$name.out" 2>&1 &
+    echo $! > "/tmp/$name.pid"
+    i=0
+    until "$HUD" ping > /dev/null 2>&1; do
+        i=$((i + 1)); [ $i -gt 150 ] && { say "$name" "never answered"; break; }
+        sleep 0.1
+    done
+}
+# quit NAME: quits the daemon, prints its log and exit status.
+quit() {
+    "$HUD" quit > /dev/null 2>&1
+    wait "$(cat "/tmp/$1.pid")"
+    say "$1" "exit=$?"
+    sed "s/^/[$1] /" "/tmp/$1.out"
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/python3
+"""Checks one guest run of the displays suite: its console log and screendumps.
+
+Usage: displays_check.py LABEL LOG DUMP_DIR
+LABEL says which guest script ran: bochs (e2e/displays-guest.sh: late
+driver, fbdev, VT switch, late GPU), bochs2 (e2e/multihead-guest.sh: two
+cards) or virtio2 (e2e/hotplug-guest.sh: one card, head 1 plugged and
+unplugged).
+Prints `PASS LABEL/step` or `FAIL LABEL/step: why` per check and exits with
+the number of failures. The daemon's built-in theme: a grey (~122) bezel
+with dark content, centred on a black screen.
+"""
+import os
+import re
+import sys
+
+BEZEL, BEZEL_TOL, DARK_MAX = 122, 14, 80
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    if not m:
+        raise ValueError(f"{path}: not a binary PPM")
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():m.end() + w * h * 3]
+
+
+class Shot:
+    def __init__(self, path):
+        self.w, self.h, self.px = read_ppm(path)
+
+    def grey(self, x, y):
+        i = (int(y) * self.w + int(x)) * 3
+        return sum(self.px[i:i + 3]) / 3
+
+    def bezel(self):
+        """Bounding box of bezel-grey pixels in the middle half, or None."""
+        xs, ys = [], []
+        for y in range(self.h // 4, 3 * self.h // 4, 2):
+            for x in range(self.w // 4, 3 * self.w // 4, 2):
+                if abs(self.grey(x, y) - BEZEL) <= BEZEL_TOL:
+                    xs.append(x)
+                    ys.append(y)
+        if len(xs) < 200:
+            return None
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def dark_in(self, box):
+        x0, y0, x1, y1 = box
+        return sum(1 for y in range(y0, y1) for x in range(x0, x1) if self.grey(x, y) < DARK_MAX)
+
+    def lit(self, x0, y0, x1, y1):
+        return sum(1 for y in range(y0, y1, 2) for x in range(x0, x1, 2) if self.grey(x, y) > 100)
+
+
+def parse_log(path):
+    out = {}
+    for raw in open(path, "rb").read().decode(errors="replace").splitlines():
+        m = re.match(r"\[(\w+)\] (.*)", raw.strip())
+        if m:
+            out.setdefault(m.group(1), []).append(m.group(2))
+    return out
+
+
+def main():
+    label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
+    log = parse_log(log_path)
+    results = []
+
+    def check(name, ok, why=""):
+        results.append((name, bool(ok), why))
+
+    def shot(name):
+        path = os.path.join(dumps, name + ".ppm")
+        return Shot(path) if os.path.exists(path) else None
+
+    def exit_code(name):
+        for line in log.get(name, []):
+            m = re.match(r"exit=(\d+)", line)
+            if m:
+                return int(m.group(1))
+        return None
+
+    def said(name, text):
+        return any(text in l for l in log.get(name, []))
+
+    def hud_shown(s):
+        box = s.bezel() if s else None
+        if not box:
+            return False, "no dump or no bezel on screen"
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        dark = s.dark_in(box)
+        ok = abs(cx - s.w / 2) <= 3 and abs(cy - s.h / 2) <= 3 and dark > 40
+        return ok, f"bezel {box} centre ({cx},{cy}) of {s.w}x{s.h}, {dark} content pixels"
+
+    if label == "bochs2":
+        for d in ("d0", "d1"):
+            ok, why = hud_shown(shot(f"mh-{d}"))
+            check(f"two-cards-hud-on-{d}", ok, why)
+        check("two-cards-one-daemon", said("mh", "display: kms /dev/dri/card0 Virtual-1 1280x800@75 atomic, "
+                                                 "/dev/dri/card1 Virtual-2 1280x800@75 atomic")
+              and not said("mh", "fbdev /dev/fb0") and exit_code("mh") == 0,
+              log.get("mh", []))
+        vt2 = shot("mh-vt2-d0")
+        check("two-cards-vt-away-shows-tty2", vt2 and not vt2.bezel() and vt2.lit(0, 0, 400, 40) > 20,
+              f"on tty2: bezel {vt2.bezel() if vt2 else 'no dump'}")
+        for d in ("d0", "d1"):
+            ok, why = hud_shown(shot(f"mh-vt1-{d}"))
+            check(f"two-cards-vt-back-repaints-{d}", ok, why)
+        return report(label, results)
+    if label == "virtio2":
+        h0 = [shot(f"hp-h0-{x}") for x in "abc"]
+        shown = [hud_shown(s) for s in h0]
+        moving = all(h0) and h0[0].px != h0[1].px and h0[1].px != h0[2].px
+        check("hotplug-head0-keeps-animating", all(ok for ok, _ in shown) and moving,
+              f"{[why for _, why in shown]}; dumps differ (spinner moves): {moving}")
+        on = shot("hp-h1-on")
+        ok, why = hud_shown(on)
+        check("hotplug-head1-lights-at-its-mode", ok and on.w == 1024 and on.h == 768
+              and said("hp", "output connected: /dev/dri/card0 Virtual-2 1024x768"), why)
+        check("hotplug-unplug-stops-head1", said("hp", "output disconnected: Virtual-2"), log.get("hp", []))
+        again = shot("hp-h1-again")
+        ok, why = hud_shown(again)
+        check("hotplug-replug-after-cycles", ok and again.w == 800, why)
+        counts = {}
+        for line in log.get("hp", []):
+            m = re.match(r"(before|plugged|unplugged|cycles) fbs=(\d+)(?: fds=(\d+))?", line)
+            if m:
+                counts[m.group(1)] = (int(m.group(2)), m.group(3) and int(m.group(3)))
+        b, c = counts.get("before"), counts.get("cycles")
+        check("hotplug-no-leak-over-7-cycles", b and c and c == b and counts.get("plugged", (0,))[0] == b[0] + 2,
+              f"framebuffers/fds: {counts}")
+        check("hotplug-daemon-exit", exit_code("hp") == 0, log.get("hp", []))
+        ok, why = hud_shown(shot("only-h0"))
+        h1 = shot("only-h1")
+        check("outputs-option-limits-heads", ok and h1 and not h1.bezel() and exit_code("only") == 0,
+              f"head 0: {why}; head 1 bezel: {h1.bezel() if h1 else 'no dump'}")
+        return report(label, results)
+
+    # 1. Started before the driver: nothing to show, then KMS once it loads.
+    ok, why = hud_shown(shot("early-after"))
+    check("late-driver-hud-after-modprobe", ok and said("early", "switched to kms") and exit_code("early") == 0,
+          f"{why}; log: {log.get('early', [])}")
+    check("late-driver-waited-without-card",
+          any(re.fullmatch(r"cards before:\s*fb:\s*", l) for l in log.get("early", []))
+          and said("early", "no DRM card in /dev/dri yet"), log.get("early", []))
+
+    # 2. fbdev forced.
+    console = shot("console")
+    ok, why = hud_shown(shot("fb-shown"))
+    check("fbdev-hud-shown", ok and said("fbdev", "display: fbdev /dev/fb0 1280x800 32 bpp"), f"{why}; log: {log.get('fbdev', [])}")
+    vt2 = shot("fb-vt2")
+    if vt2:
+        away = vt2.grey(vt2.w / 2, vt2.h / 2 - 60)
+        check("fbdev-vt-away-shows-tty2", not vt2.bezel() and vt2.lit(0, 0, 400, 40) > 100,
+              f"on tty2: bezel {vt2.bezel()}, centre grey {away}, text pixels {vt2.lit(0, 0, 400, 40)}")
+    else:
+        check("fbdev-vt-away-shows-tty2", False, "no dump")
+    ok, why = hud_shown(shot("fb-vt1"))
+    check("fbdev-vt-back-repaints", ok, why)
+    after = shot("fb-quit")
+    check("fbdev-quit-restores-console", console and after and after.px == console.px and exit_code("fbdev") == 0,
+          f"exit={exit_code('fbdev')}; screen after quit "
+          f"{'equals' if console and after and after.px == console.px else 'differs from'} the console")
+
+    # 3. Late GPU with fbdev meanwhile.
+    ok, why = hud_shown(shot("late-fbdev"))
+    check("late-gpu-fbdev-meanwhile", ok and said("late", "display: fbdev /dev/fb0"), f"{why}; log: {log.get('late', [])}")
+    s1, s2 = shot("late-fbdev"), shot("late-kms")
+    ok, why = hud_shown(s2)
+    check("late-gpu-kms-takes-over", ok and said("late", "late GPU: switched to kms /run/dri/card0")
+          and s1 and s2.bezel() == s1.bezel() and exit_code("late") == 0,
+          f"{why}; bezel where it was on fbdev: {bool(s1 and s2 and s2.bezel() == s1.bezel())}; log: {log.get('late', [])}")
+    after = shot("late-quit")
+    check("late-gpu-quit-restores-console", console and after and after.px == console.px,
+          f"screen after quit {'equals' if console and after and after.px == console.px else 'differs from'} the console")
+
+    return report(label, results)
+
+
+def report(label, results):
+    failed = 0
+    for name, ok, why in results:
+        if ok:
+            print(f"PASS {label}/{name}")
+        else:
+            failed += 1
+            print(f"FAIL {label}/{name}: {why}")
+    return min(failed, 100)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
