@@ -34,11 +34,12 @@ public final class VTSwitcher: @unchecked Sendable {
         self.onRelease = onRelease
         self.onAcquire = onAcquire
         var mode = vt_mode()
-        guard ioctl(fd, UInt(VT_GETMODE), &saved) == 0 else { close(fd); return nil }
+        // Failing from here on, deinit closes `fd` (the object is complete).
+        guard ioctl(fd, UInt(VT_GETMODE), &saved) == 0 else { return nil }
         mode.mode = CChar(VT_PROCESS)
         mode.relsig = Int16(releaseSignal)
         mode.acqsig = Int16(acquireSignal)
-        guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else { close(fd); return nil }
+        guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else { return nil }
     }
 
     deinit { close(fd) }
