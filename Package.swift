@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
         // The façade: wires the renderer to the KMS output (and to the daemon).
-        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDDaemon"]),
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDDaemon", "HUDMotion"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),

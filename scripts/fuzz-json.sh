@@ -8,5 +8,5 @@ out=${OUT:-.build/fuzz-json}
 mkdir -p "$out/corpus"
 cp board/themes/*.json "$out/corpus/" 2>/dev/null || true
 swiftc -parse-as-library -sanitize=fuzzer,address -O \
-  Sources/HUDRender/JSON/*.swift Tests/Fuzz/JSONParserFuzz.swift -o "$out/fuzz-json" 2>&1 | grep -v "Cannot export local symbol" || true
+  Sources/HUDRender/JSON/*.swift Tests/Fuzz/JSON/JSONParserFuzz.swift -o "$out/fuzz-json" 2>&1 | grep -v "Cannot export local symbol" || true
 "$out/fuzz-json" -max_total_time="$seconds" -max_len=4096 "$out/corpus"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target for the `hud` protocol parser (HUDProtocol's
-# sources + Tests/Fuzz) with swiftc -sanitize=fuzzer,address and runs it for
+# sources + Tests/Fuzz/Protocol) with swiftc -sanitize=fuzzer,address and runs it for
 # a bounded time: scripts/fuzz.sh [SECONDS] (default 30; $FUZZ_SECONDS too).
 # Exits non-zero on a crash; the crashing input is left in the work directory.
 set -euo pipefail
@@ -9,7 +9,7 @@ seconds="${1:-${FUZZ_SECONDS:-30}}"
 work="${FUZZ_WORK:-.build/fuzz}"
 mkdir -p "$work/corpus"
 swiftc -parse-as-library -swift-version 6 -O -sanitize=fuzzer,address \
-  -module-name HUDProtocolFuzz Sources/HUDProtocol/*.swift Tests/Fuzz/*.swift \
+  -module-name HUDProtocolFuzz Sources/HUDProtocol/*.swift Tests/Fuzz/Protocol/*.swift \
   -o "$work/protocol-fuzzer" 2> >(grep -v "Cannot export local symbol" >&2)
 # Seeds: one of each message kind.
 printf 'show mode=ring label="Updating \\"x\\"" details="a\\nb" progress=42.5 grace=1 min-show=0.5 animation=zoom-in animated=false\n' > "$work/corpus/show"

@@ -5,6 +5,8 @@ final class HUDEntry {
     var lifecycle = HUDLifecycle()
     var timers: [HUDTimer: ScheduledTimer] = [:]
     var progressSource: (any HUDProgressSource)?
+    /// When the progress source last returned a new value.
+    var sourceLastMoved: HUDInstant?
     var completion: (@Sendable () -> Void)?
     weak var delegate: (any HUDDelegate)?
 

@@ -14,6 +14,11 @@ public actor HUDStack {
     private var tilt = HUDTilt.level
     private var invalidationHandler: (@Sendable () -> Void)?
 
+    /// A progress source that has not moved for this long is read at
+    /// `idleSourcePollInterval` instead of every frame.
+    static let sourceSettleTime: Duration = .milliseconds(500)
+    static let idleSourcePollInterval: Duration = .milliseconds(100)
+
     /// An empty stack whose state lives on `loop`.
     public init(loop: EventLoop) {
         self.loop = loop
@@ -98,8 +103,14 @@ public actor HUDStack {
         }
         for entry in entries where entry.lifecycle.isVisible(at: t) {
             if let source = entry.progressSource {
+                let before = entry.configuration.progress
                 entry.configuration.progress = source.fractionCompleted()
-                next = t
+                // Moving: read again next frame. Still: look again after a
+                // short while instead of waking at the frame rate.
+                let moving = entry.configuration.progress != before || entry.sourceLastMoved == nil
+                if moving { entry.sourceLastMoved = t }
+                let idle = t - (entry.sourceLastMoved ?? t)
+                next = earliest(next, idle < Self.sourceSettleTime ? t : t + Self.idleSourcePollInterval)
             }
             layers.append(HUDLayer(
                 id: entry.id, configuration: entry.configuration,
@@ -150,6 +161,7 @@ public actor HUDStack {
     /// Reads progress from `source` once per frame while `hud` is shown.
     public func setProgressSource(_ source: (any HUDProgressSource)?, for hud: HUD) {
         entry(hud)?.progressSource = source
+        entry(hud)?.sourceLastMoved = nil
         invalidate()
     }
 

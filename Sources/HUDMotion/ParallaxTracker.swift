@@ -24,6 +24,8 @@ public struct ParallaxTracker: Sendable {
         public var recentring: Duration = .milliseconds(400)
         /// Tilt changes smaller than this (on both axes) are ignored.
         public var deadZone: Double = 0.02
+        /// The pose that leaves the bezel centred.
+        public var neutral: NeutralAttitude = .flat
 
         public init() {}
     }
@@ -38,13 +40,19 @@ public struct ParallaxTracker: Sendable {
     /// The last tilt passed on: `pixels` as a tilt.
     public private(set) var reported = HUDTilt.level
     private var lastUpdate: HUDInstant?
+    /// The tilt of the neutral pose, subtracted from every reading.
+    public private(set) var neutralTilt: HUDTilt?
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
     /// Feeds a validated reading taken at `time`. Returns the new tilt when the
     /// pixel offset changed, else nil. The first reading only starts the clock.
     public mutating func take(_ gravity: GravityVector, at time: HUDInstant) -> HUDTilt? {
-        step(toward: settings.mapping.tilt(for: gravity), at: time, timeConstant: settings.smoothing, snapToTarget: false)
+        let raw = settings.mapping.tilt(for: gravity)
+        if neutralTilt == nil { neutralTilt = settings.neutral == .start ? raw : .level }
+        let zero = neutralTilt ?? .level
+        let target = HUDTilt(x: raw.x - zero.x, y: raw.y - zero.y)
+        return step(toward: target, at: time, timeConstant: settings.smoothing, snapToTarget: false)
     }
 
     /// Eases toward centre (the sensor failed or vanished). Call at the poll

@@ -2,6 +2,7 @@ import Glibc
 import HUDCore
 import HUDDaemon
 import HUDKMS
+import HUDMotion
 import HUDRender
 
 /// `hud daemon --output kms`: the daemon's picture on every connected DRM/KMS
@@ -28,6 +29,7 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     private var theme: DaemonTheme?
     private var paused = false
     private var framesOfRemovedHeads = 0
+    private var motion: MotionFeed?
 
     public var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.display.statistics.framesPresented } }
     public var summary: String {
@@ -100,6 +102,11 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                 }
             } catch { log("no hotplug events: \(error)") }
             log("display: \(summary)")
+            let base = theme.base
+            if base.motionEffectEnabled {
+                motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
+                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat, log: log)
+            }
         } catch {
             stop(retainPicture: false)
             guard optional else { throw .output("\(error)") }
@@ -191,6 +198,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     }
 
     public func stop(retainPicture: Bool) {
+        motion?.stop()
+        motion = nil
         uevents?.cancel()
         uevents = nil
         for h in heads { h.display.stop(retainLastFrame: retainPicture) }

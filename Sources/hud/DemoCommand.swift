@@ -1,16 +1,20 @@
 import Glibc
 import HUDCore
 import HUDRender
+import KioskHUD
 
-/// `hud demo`: every mode in turn, each frame written as a PNG.
+/// `hud demo`: every mode in turn, on the display when there is one (a DRM
+/// card), else each frame written as a PNG.
 enum DemoCommand {
-    static let subcommand = Subcommand(name: "demo", summary: "cycle through every mode, writing frames as PNGs", run: run)
+    static let subcommand = Subcommand(name: "demo", summary: "cycle through every mode on the display, or as PNGs without one", run: run)
 
     static let parser = OptionParser(
         command: "demo",
-        summary: "Cycles through every HUD mode (spinner turning, pie, ring and bar filling,\nsuccess, failure, text) and writes each frame as a PNG into a directory.",
+        summary: "Cycles through every HUD mode (spinner turning, pie, ring and bar filling,\nsuccess, failure, text): on the display when there is a DRM card, else each\nframe is written as a PNG into a directory (--out or --png force PNGs).",
         options: [
-            .init(name: "out", placeholder: "DIR", help: "directory for the frames (default ./hud-demo, created)"),
+            .init(name: "out", placeholder: "DIR", help: "write PNG frames into DIR (default ./hud-demo, created)"),
+            .init(name: "png", placeholder: nil, help: "write PNG frames even when there is a display"),
+            .init(name: "seconds", placeholder: "S", help: "on a display: seconds per mode, 0.5…60 (default 3)"),
             .init(name: "frames", placeholder: "N", help: "frames per mode, 1…120 (default 12)"),
             .init(name: "image", placeholder: "PNG", help: "also show this image (the custom-image mode)"),
         ] + SceneSetup.options)
@@ -30,6 +34,10 @@ enum DemoCommand {
 
     private static func demo(_ o: ParsedOptions) throws(CommandLineError) -> Int32 {
         let setup = try SceneSetup(o)
+        if o.string("out") == nil, !o.flag("png"), KMSDaemonOutput.cardPresent() {
+            let seconds = try o.double("seconds", in: 0.5...60) ?? 3
+            return DemoOnDisplay.run(configuration: setup.configuration, themeFile: o.string("theme"), secondsPerMode: seconds)
+        }
         let frames = try o.int("frames", in: 1...120) ?? 12
         let dir = o.string("out") ?? "hud-demo"
         if mkdir(dir, 0o755) != 0 && errno != EEXIST {

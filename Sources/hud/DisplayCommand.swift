@@ -30,6 +30,7 @@ enum DisplayCommand {
         var animate = false
         var progressRamp: Double?
         var motion = false
+        var motionNeutral = NeutralAttitude.flat
     }
 
     struct HelpRequested: Error {}
@@ -72,6 +73,10 @@ enum DisplayCommand {
             $0.progressRamp = try number("--progress-ramp", $1, in: 0.001...86400)
         }),
         "--motion": (nil, "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)", { o, _ in o.motion = true }),
+        "--motion-neutral": ("flat|start", "pose that leaves the bezel centred: lying flat (default) or as at start (upright kiosks)", { o, v in
+            guard let n = NeutralAttitude(rawValue: v) else { throw UsageError(description: "--motion-neutral \(v): expected flat or start") }
+            o.motionNeutral = n
+        }),
         "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
     ]
 
@@ -141,7 +146,7 @@ final class DisplaySession: @unchecked Sendable {
     var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
-    var motion: MotionReader?
+    var motion: MotionFeed?
 
     init(options: DisplayCommand.Options) throws {
         self.options = options
@@ -262,7 +267,7 @@ final class DisplaySession: @unchecked Sendable {
             }
             phases.append(("loop", loop.now()))
             display.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
-            if options.motion { startMotion(amplitude: config.motionAmplitude) }
+            if options.motion { startMotion(amplitude: config.motionAmplitude, neutral: options.motionNeutral) }
             do { try display.start() } catch {
                 printError("hud display: \(error)")
                 finish(code: 1)

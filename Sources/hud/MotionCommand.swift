@@ -31,6 +31,7 @@ enum MotionCommand {
           --rotation DEG     image rotation on the panel, clockwise: 0, 90, 180, 270
           --scale S          output pixels per point (default 1)
           --amplitude PT     bezel shift at full tilt in points (default 10)
+          --neutral POSE     flat (default: centred lying flat) or start (centred as held at start)
           --no-buffer        poll sysfs even if the device has a buffered interface
           --cpu-seconds N    run the background reader for N s and print its CPU cost
           --help             this text
@@ -89,6 +90,10 @@ enum MotionCommand {
             "--scale": { o, v in
                 guard let s = Double(v), s.isFinite, s > 0, s <= 16 else { return "--scale wants a number in (0, 16], got \"\(v)\"" }
                 o.settings.tracker.outputScale = s; return nil
+            },
+            "--neutral": { o, v in
+                guard let n = NeutralAttitude(rawValue: v) else { return "--neutral wants flat or start, got \"\(v)\"" }
+                o.settings.tracker.neutral = n; return nil
             },
             "--amplitude": { o, v in
                 guard let a = Double(v), a.isFinite, a >= 0, a <= 1000 else { return "--amplitude wants points in [0, 1000], got \"\(v)\"" }

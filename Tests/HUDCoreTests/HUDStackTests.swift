@@ -76,6 +76,29 @@ import Testing
         #expect(snap.nextChange == snap.time, "a source is read every frame")
     }
 
+    final class Settable: HUDProgressSource {
+        let value = Locked(0.0)
+        func fractionCompleted() -> Double { value.withLock { $0 } }
+    }
+
+    @Test func aSourceThatStopsMovingIsReadTenTimesASecondNotEveryFrame() async throws {
+        let f = try ManualFixture()
+        let source = Settable()
+        var c = HUDConfiguration()
+        c.mode = .annularDeterminate
+        let hud = await f.stack.showHUD(c, animated: false)
+        await hud.setProgressSource(source)
+        var snap = await f.stack.snapshot()
+        #expect(snap.nextChange == snap.time)
+        await f.advance(0.6)  // unchanged for longer than the settle time
+        snap = await f.stack.snapshot()
+        #expect(snap.nextChange == snap.time + .milliseconds(100))
+        source.value.withLock { $0 = 0.5 }
+        snap = await f.stack.snapshot()
+        #expect(snap.layers.first?.presentation.progress == 0.5)
+        #expect(snap.nextChange == snap.time, "moving again: every frame")
+    }
+
     @Test func nonFiniteProgressFromASourceNeverReachesDrawing() async throws {
         let f = try ManualFixture()
         let hud = await f.stack.makeHUD()

@@ -82,4 +82,27 @@ import Testing
         #expect(t.x * 10 * 1.5 == 5 && t.y == 0)
         #expect(abs(tracker.current.x - 0.31) < 0.02)
     }
+
+    /// Gravity for a panel standing upright, its bottom edge down, leaning `lean` (sine) forward.
+    func upright(_ lean: Double) -> GravityVector {
+        GravityVector(x: 0, y: (1 - lean * lean).squareRoot() * g, z: lean * g)
+    }
+
+    @Test func uprightKioskSitsAtFullTiltWithAFlatNeutral() {
+        var tracker = ParallaxTracker()
+        for k in 0...60 { _ = tracker.take(upright(0), at: at(k * 33)) }
+        #expect(tracker.pixels == ParallaxPixelOffset(x: 0, y: 10))
+    }
+
+    @Test func startNeutralCentresTheFirstPoseAndFollowsTiltFromIt() {
+        var settings = ParallaxTracker.Settings()
+        settings.neutral = .start
+        var tracker = ParallaxTracker(settings: settings)
+        for k in 0...60 { _ = tracker.take(upright(0), at: at(k * 33)) }
+        #expect(tracker.pixels == ParallaxPixelOffset(x: 0, y: 0))
+        // Its right edge lowered by 30°: the bezel slides right, as on a flat device.
+        let s = 0.5, c = (1 - s * s).squareRoot()
+        for k in 61...120 { _ = tracker.take(GravityVector(x: -s * g, y: c * g, z: 0), at: at(k * 33)) }
+        #expect(tracker.pixels.x == 5)
+    }
 }

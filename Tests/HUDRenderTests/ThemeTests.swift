@@ -48,6 +48,25 @@ import Testing
         #expect(abs(b.color.blue - 48.0 / 255) < 0.001)
     }
 
+    @Test func motionTurnsTheEffectOnWithItsAmplitudeAndNeutralPose() {
+        let load = HUDTheme.parse(#"{"motion": {"enabled": true, "amplitude": 14, "neutral": "start"}}"#, file: "m.json")
+        #expect(load.problems.isEmpty, "\(load.problems)")
+        var c = HUDConfiguration()
+        load.theme.apply(to: &c)
+        #expect(c.motionEffectEnabled && c.motionAmplitude == 14)
+        #expect(load.theme.motionNeutral == "start")
+        var untouched = HUDConfiguration()
+        HUDTheme.parse("{}", file: "e.json").theme.apply(to: &untouched)
+        #expect(!untouched.motionEffectEnabled, "off by default, as in MBProgressHUD")
+    }
+
+    @Test func badMotionValuesAreNamed() {
+        let load = HUDTheme.parse(#"{"motion": {"enabled": "yes", "amplitude": -3, "neutral": "sideways", "speed": 1}}"#, file: "m.json")
+        let keys = load.problems.compactMap(\.key)
+        #expect(keys == ["motion.enabled", "motion.amplitude", "motion.neutral", "motion.speed"])
+        #expect(load.problems.allSatisfy { "\($0)".contains("m.json") })
+    }
+
     @Test func everyBadKeyIsNamedWithFileAndPositionAndTheRestStillApplies() {
         let json = """
         {

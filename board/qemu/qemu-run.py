@@ -18,6 +18,7 @@ Stdlib only; run with Debian's /usr/bin/python3.
 import argparse
 import glob
 import json
+import hashlib
 import lzma
 import os
 import re
@@ -180,8 +181,13 @@ mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose hostroo
 mount -t devtmpfs dev /host/dev
 mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
+mkdir -p /raw && mount --bind /host /raw
 mount -t tmpfs tmpfs /host/run
 mount -t tmpfs tmpfs /host/tmp
+# Host paths under /tmp or /run that the run needs (a checkout in /tmp) show through the tmpfs.
+for p in $(sed -n "s/.*kioskhud\.keep=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '); do
+    mkdir -p "/host$p" && mount --bind "/raw$p" "/host$p" || echo "init: cannot keep $p"
+done
 mkdir -p /host/dev/pts /host/dev/shm
 mount -t devpts devpts /host/dev/pts
 arg() { sed -n "s/.*kioskhud\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
@@ -198,13 +204,14 @@ poweroff -f
 
 def build_initramfs(version, cache):
     """A newc cpio with busybox, the 9p/virtio modules and /init; cached."""
-    out = os.path.join(cache, f"initramfs-{version}.cpio")
     busybox = shutil.which("busybox") or "/bin/busybox"
     stamp = "\n".join([INIT, busybox, version, " ".join(BOOT_MODULES)])
+    # Named by its content: runs with different /init scripts never share a file.
+    out = os.path.join(cache, f"initramfs-{version}-{hashlib.sha1(stamp.encode()).hexdigest()[:12]}.cpio")
     stamp_file = out + ".stamp"
     if os.path.exists(out) and os.path.exists(stamp_file) and open(stamp_file).read() == stamp:
         return out
-    root = os.path.join(cache, f"initramfs-{version}.d")
+    root = out[:-len(".cpio")] + f".d{os.getpid()}"
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(os.path.join(root, "bin"))
     shutil.copy(busybox, os.path.join(root, "bin", "busybox"))
@@ -223,10 +230,11 @@ def build_initramfs(version, cache):
         f.write(INIT)
     os.chmod(os.path.join(root, "init"), 0o755)
     files = subprocess.run(["find", "."], cwd=root, check=True, capture_output=True).stdout
-    with open(out + ".tmp", "wb") as f:
+    with open(out + f".tmp{os.getpid()}", "wb") as f:
         subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], cwd=root, input=files, stdout=f, check=True)
-    os.replace(out + ".tmp", out)
+    os.replace(out + f".tmp{os.getpid()}", out)
     open(stamp_file, "w").write(stamp)
+    shutil.rmtree(root, ignore_errors=True)
     return out
 
 
@@ -335,9 +343,14 @@ def main():
     a = p.parse_args()
 
     script = os.path.abspath(a.script)
+    keep = []
     for path in (script, os.getcwd()):
-        if re.search(r"\s", path) or path.startswith(("/tmp", "/run")):
-            raise SystemExit(f"qemu-run: {path}: must have no spaces and not be under /tmp or /run (tmpfs in the guest)")
+        if re.search(r"[\s,]", path):
+            raise SystemExit(f"qemu-run: {path}: must have no spaces or commas (it goes on the kernel command line)")
+        # The guest has tmpfs on /tmp and /run; these host paths are bound through it.
+        d = path if os.path.isdir(path) else os.path.dirname(path)
+        if d.startswith(("/tmp/", "/run/")) and d not in keep:
+            keep.append(d)
     os.makedirs(a.cache, exist_ok=True)
     dump_dir = os.path.abspath(a.dump_dir)
     os.makedirs(dump_dir, exist_ok=True)
@@ -367,6 +380,7 @@ def main():
         f"kioskhud.run={script}", f"kioskhud.cwd={os.getcwd()}", f"kioskhud.gpumod={gpu_module}",
         "kioskhud.nomodprobe=1" if a.no_modprobe else "",
         f"kioskhud.env={env_file}" if env_file else "",
+        f"kioskhud.keep={','.join(keep)}" if keep else "",
     ])
     cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", a.memory, "-smp", "1", "-cpu", "max",
            "-no-reboot", "-nodefaults", "-display", "none",

@@ -29,6 +29,11 @@ public struct HUDTheme: Hashable, Sendable {
     /// Absolute, or made absolute against the theme file's directory when loaded.
     public var screenImage: String?
     public var imagePlacement: HUDBackdrop.Placement?
+    /// MBProgressHUD's motion effect: `"motion": {"enabled": true, "amplitude": 10, "neutral": "start"}`.
+    public var motionEnabled: Bool?
+    public var motionAmplitude: Double?
+    /// `"flat"` or `"start"`: the pose that leaves the bezel centred (see HUDMotion's `NeutralAttitude`).
+    public var motionNeutral: String?
 
     public init() {}
 
@@ -36,7 +41,7 @@ public struct HUDTheme: Hashable, Sendable {
     public static let keys: [String] = [
         "bezelStyle", "bezelColor", "contentColor", "backgroundColor", "cornerRadius", "margin",
         "minSize", "square", "label", "details", "blurRadius", "maximumTextWidth", "indicatorSize",
-        "textAlignment", "language", "screen", "name",
+        "textAlignment", "language", "screen", "motion", "name",
     ]
 
     public func apply(to c: inout HUDConfiguration) {
@@ -48,6 +53,8 @@ public struct HUDTheme: Hashable, Sendable {
         if let margin { c.margin = margin }
         if let minSize { c.minSize = minSize }
         if let isSquare { c.isSquare = isSquare }
+        if let motionEnabled { c.motionEffectEnabled = motionEnabled }
+        if let motionAmplitude { c.motionAmplitude = motionAmplitude }
         label.apply(to: &c.label)
         details.apply(to: &c.detailsLabel)
     }

@@ -36,6 +36,7 @@ struct HUDThemeReader {
                 theme.textAlignment = choice(v, key, at, ["center": TextAlignment.center, "natural": .natural])
             case "language": theme.language = string(v, key, at)
             case "screen": readScreen(v, key, at, into: &theme)
+            case "motion": readMotion(v, key, at, into: &theme)
             default: unknown(key, at, allowed: HUDTheme.keys)
             }
         }
@@ -53,6 +54,19 @@ struct HUDThemeReader {
             case "placement":
                 theme.imagePlacement = choice(m.value, k, m.position, ["hudOver": HUDBackdrop.Placement.hudOver, "hudBelow": .hudBelow])
             default: unknown(k, m.position, allowed: ["color", "image", "placement"])
+            }
+        }
+    }
+
+    private mutating func readMotion(_ v: JSONValue, _ key: String, _ at: JSONPosition, into theme: inout HUDTheme) {
+        guard case .object(let o) = v else { return bad(key, at, "an object", v) }
+        for m in o.members {
+            let k = "\(key).\(m.key)"
+            switch m.key {
+            case "enabled": theme.motionEnabled = bool(m.value, k, m.position)
+            case "amplitude": theme.motionAmplitude = number(m.value, k, m.position, min: 0, max: 200)
+            case "neutral": theme.motionNeutral = choice(m.value, k, m.position, ["flat": "flat", "start": "start"])
+            default: unknown(k, m.position, allowed: ["enabled", "amplitude", "neutral"])
             }
         }
     }
