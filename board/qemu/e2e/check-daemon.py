@@ -13,50 +13,7 @@ import os
 import re
 import sys
 
-BEZEL, BEZEL_TOL, DARK_MAX = 122, 14, 80
-
-
-def read_ppm(path):
-    data = open(path, "rb").read()
-    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
-    if not m:
-        raise ValueError(f"{path}: not a binary PPM")
-    w, h = int(m.group(1)), int(m.group(2))
-    return w, h, data[m.end():m.end() + w * h * 3]
-
-
-class Shot:
-    def __init__(self, path):
-        self.w, self.h, self.px = read_ppm(path)
-
-    def grey(self, x, y):
-        i = (int(y) * self.w + int(x)) * 3
-        return sum(self.px[i:i + 3]) / 3
-
-    def bezel(self):
-        """Bounding box (x0, y0, x1, y1) of bezel-grey pixels in the middle third, or None."""
-        xs, ys = [], []
-        for y in range(self.h // 4, 3 * self.h // 4, 2):
-            for x in range(self.w // 4, 3 * self.w // 4, 2):
-                if abs(self.grey(x, y) - BEZEL) <= BEZEL_TOL:
-                    xs.append(x)
-                    ys.append(y)
-        if len(xs) < 200:
-            return None
-        return min(xs), min(ys), max(xs), max(ys)
-
-    def dark_in(self, box):
-        x0, y0, x1, y1 = box
-        return sum(1 for y in range(y0, y1) for x in range(x0, x1) if self.grey(x, y) < DARK_MAX)
-
-
-def parse_log(path):
-    out = {}
-    for raw in open(path, "rb").read().decode(errors="replace").splitlines():
-        m = re.match(r"\[(\w+)\] (.*)", raw.strip())
-        if m:
-            out.setdefault(m.group(1), []).append(m.group(2))
-    return out
+from screens import Shot, parse_log
 
 
 def main():

@@ -19,31 +19,7 @@ DARK_MAX = 80          # content drawn on the bezel
 BEZEL_TOL = 12
 
 
-def read_ppm(path):
-    data = open(path, "rb").read()
-    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
-    if not m:
-        raise ValueError(f"{path}: not a binary PPM")
-    w, h = int(m.group(1)), int(m.group(2))
-    return w, h, data[m.end():m.end() + w * h * 3]
-
-
-class Shot:
-    def __init__(self, path):
-        self.w, self.h, self.px = read_ppm(path)
-
-    def grey(self, x, y):
-        i = (int(y) * self.w + int(x)) * 3
-        return sum(self.px[i:i + 3]) / 3
-
-
-def parse_log(path):
-    out = {}
-    for raw in open(path, "rb").read().decode(errors="replace").splitlines():
-        m = re.match(r"\[(\w+)\] (.*)", raw.strip())
-        if m:
-            out.setdefault(m.group(1), []).append(m.group(2))
-    return out
+from screens import Shot, parse_log, read_ppm  # noqa: F401 (motion_check takes read_ppm from here)
 
 
 def stat(lines, key):
