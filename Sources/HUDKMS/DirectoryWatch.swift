@@ -23,10 +23,9 @@ public final class DirectoryWatch: @unchecked Sendable {
         if inotify_add_watch(fd, directory, mask) < 0 {
             var parent = String(directory.reversed().drop { $0 != "/" }.reversed().dropLast())
             if parent.isEmpty { parent = "/" }
+            // Throwing here, deinit closes `fd`: every stored property is set.
             guard inotify_add_watch(fd, parent, mask) >= 0 else {
-                let e = errno
-                close(fd)
-                throw DRMError(call: "inotify_add_watch", subject: parent, errno: e)
+                throw DRMError(call: "inotify_add_watch", subject: parent, errno: errno)
             }
         }
         let fd = self.fd, directory = self.directory, mask = self.mask
