@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import HUDCore
 
 /// An fbdev framebuffer (`/dev/fbN`) for boards with no usable KMS card: its
 /// geometry and pixel layout (`FBIOGET_VSCREENINFO`, `FBIOGET_FSCREENINFO`),
@@ -90,7 +91,7 @@ public final class FBDevice {
     }
 
     /// Copies `rect` (clipped to the screen) from the off-screen copy to the screen.
-    public func flush(_ rect: ScanoutRect) {
+    public func flush(_ rect: PixelRect) {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
         guard x1 > x0, y1 > y0 else { return }

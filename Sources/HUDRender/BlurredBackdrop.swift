@@ -1,3 +1,5 @@
+import HUDCore
+
 /// The blurred copy of what lies under a bezel: `source` (device pixels)
 /// downscaled by `factor` and box-blurred, drawn back scaled up with
 /// bilinear filtering.

@@ -1,3 +1,5 @@
+import HUDCore
+
 /// Which part of each of N scan-out buffers is out of date.
 ///
 /// With double (or triple) buffering a buffer being drawn into last showed

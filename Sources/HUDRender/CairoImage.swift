@@ -1,4 +1,5 @@
 import CCairo
+import HUDCore
 
 /// An owned Cairo image surface (`cairo_image_surface_create*`), destroyed with this object.
 final class CairoImage {

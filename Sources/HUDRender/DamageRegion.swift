@@ -1,3 +1,5 @@
+import HUDCore
+
 /// A set of rectangles to repaint, kept short: rectangles that overlap (or
 /// nearly touch) are merged, so a region never holds more than `limit` of them.
 public struct DamageRegion: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import CCairo
+import HUDCore
 
 /// The screen pixels under one dynamic indicator box with everything but
 /// that indicator drawn, plus the composed spinner frames: a spinner step is

@@ -1,4 +1,5 @@
 import CCairo
+import HUDCore
 
 /// The buffer's pixel size, the output scale (device pixels per point) and
 /// the rotation. Layout happens in points on the rotated ("logical") screen.

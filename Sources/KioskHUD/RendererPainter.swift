@@ -38,7 +38,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         self.loop = loop
     }
 
-    public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> ScanoutRect {
+    public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> PixelRect {
         let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
         let visible = snapshot.layers.filter(\.presentation.isVisible)
@@ -56,7 +56,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             onProblem?("\(error)")
         }
         let b = region.bounds
-        return ScanoutRect(x: b.x, y: b.y, width: b.width, height: b.height)
+        return b
     }
 
     public func framePresented() {
@@ -96,10 +96,10 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
-    public var lastLayoutRects: (bezel: ScanoutRect, indicator: ScanoutRect, label: ScanoutRect)? {
+    public var lastLayoutRects: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)? {
         guard let id = topmostID, let bezel = renderer.bezelFrame(id: id) else { return nil }
-        func r(_ p: PixelRect?) -> ScanoutRect {
-            p.map { ScanoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? .empty
+        func r(_ p: PixelRect?) -> PixelRect {
+            p ?? .empty
         }
         return (r(bezel), r(renderer.indicatorFrame(id: id)), r(renderer.textFrames(id: id).label))
     }

@@ -339,7 +339,7 @@ struct ProgressRamp: HUDProgressSource {
     }
 }
 
-extension ScanoutRect {
+extension PixelRect {
     var csv: String { "\(x),\(y),\(width),\(height)" }
 }
 

@@ -12,6 +12,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = max(0, height)
     }
 
+    /// No pixels.
+    public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
