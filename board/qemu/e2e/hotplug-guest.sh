@@ -15,14 +15,20 @@ start hp --output kms --show --label Hotplug
 settle
 say hp "before fbs=$(fbs) fds=$(fds)"
 shot hp-h0-a d0 0
+sleep 0.25
+shot hp-h0-a2 d0 0
 plug 1024 768
 sleep 2
 shot hp-h1-on d0 1
 shot hp-h0-b d0 0
+sleep 0.25
+shot hp-h0-b2 d0 0
 say hp "plugged fbs=$(fbs)"
 plug 0 0
 sleep 1.5
 shot hp-h0-c d0 0
+sleep 0.25
+shot hp-h0-c2 d0 0
 say hp "unplugged fbs=$(fbs) fds=$(fds)"
 for i in 1 2 3 4 5 6; do
     plug 800 600; sleep 1
