@@ -5,35 +5,10 @@
 # Same harness and conventions as run-e2e.sh; prints PASS/FAIL per check and
 # "N passed, M failed"; exits 1 on failure.
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-scratch=${KIOSKHUD_SCRATCH:-$repo/.build-qemu}
+. "$(dirname "$0")/suite-lib.sh"
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-daemon}
-gpus=${KIOSKHUD_E2E_GPUS:-bochs virtio}
 
-cd "$repo"
-if [[ -z "${HUD:-}" ]]; then
-    echo "building hud (release)..."
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
-    HUD=$scratch/release/hud
-fi
-[[ -x "$HUD" ]] || { echo "FAIL build: no $HUD"; echo "0 passed, 1 failed"; exit 1; }
-
-passed=0 failed=0
-for gpu in $gpus; do
-    dir=$out/$gpu
-    rm -rf "$dir" && mkdir -p "$dir"
-    /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --timeout 240 --quiet --env "HUD=$HUD" \
-        --dump-dir "$dir" --log "$dir/console.log" "$here/e2e/daemon-guest.sh"
-    code=$?
-    if [[ $code -ne 0 ]]; then
-        echo "FAIL $gpu/guest: guest script exit $code (log: $dir/console.log)"
-        failed=$((failed + 1))
-    fi
-    results=$(/usr/bin/python3 "$here/e2e/check-daemon.py" "$gpu" "$dir/console.log" "$dir")
-    echo "$results"
-    passed=$((passed + $(grep -c '^PASS' <<<"$results")))
-    failed=$((failed + $(grep -c '^FAIL' <<<"$results")))
+for gpu in ${KIOSKHUD_E2E_GPUS:-bochs virtio}; do
+    run_setup "$gpu" "$gpu" daemon-guest.sh check-daemon.py 240
 done
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish_suite

@@ -9,40 +9,15 @@
 # Same harness and conventions as run-e2e.sh: PASS/FAIL per check,
 # "N passed, M failed", exit 1 on failure.
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-scratch=${KIOSKHUD_SCRATCH:-$repo/.build-qemu}
+. "$(dirname "$0")/suite-lib.sh"
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-displays}
 
-cd "$repo"
-if [[ -z "${HUD:-}" ]]; then
-    echo "building hud (release)..."
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
-    HUD=$scratch/release/hud
-fi
-[[ -x "$HUD" ]] || { echo "FAIL build: no $HUD"; echo "0 passed, 1 failed"; exit 1; }
-
-passed=0 failed=0
 for setup in ${KIOSKHUD_E2E_SETUPS:-bochs bochs2 virtio2}; do
     case $setup in
-        bochs) script=displays-guest.sh; extra=--no-modprobe ;;
-        bochs2) script=multihead-guest.sh; extra= ;;
-        virtio2) script=hotplug-guest.sh; extra= ;;
-        *) echo "FAIL $setup: unknown setup"; failed=$((failed + 1)); continue ;;
+        bochs) run_setup bochs bochs displays-guest.sh displays_check.py 150 --no-modprobe ;;
+        bochs2) run_setup bochs2 bochs2 multihead-guest.sh displays_check.py 150 ;;
+        virtio2) run_setup virtio2 virtio2 hotplug-guest.sh displays_check.py 150 ;;
+        *) echo "FAIL $setup: unknown setup"; failed=$((failed + 1)) ;;
     esac
-    dir=$out/$setup
-    rm -rf "$dir" && mkdir -p "$dir"
-    /usr/bin/python3 "$here/qemu-run.py" --gpu "$setup" $extra --timeout 150 --quiet --env "HUD=$HUD" \
-        --dump-dir "$dir" --log "$dir/console.log" "$here/e2e/$script"
-    code=$?
-    if [[ $code -ne 0 ]]; then
-        echo "FAIL $setup/guest: guest script exit $code (log: $dir/console.log)"
-        failed=$((failed + 1))
-    fi
-    results=$(/usr/bin/python3 "$here/e2e/displays_check.py" "$setup" "$dir/console.log" "$dir")
-    echo "$results"
-    passed=$((passed + $(grep -c '^PASS' <<<"$results")))
-    failed=$((failed + $(grep -c '^FAIL' <<<"$results")))
 done
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish_suite

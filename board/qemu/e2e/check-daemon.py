@@ -9,31 +9,15 @@ The daemon runs with the built-in theme: the default bezel (white 0.8 at
 alpha 0.6 over the black backdrop -> grey ~122) with black-at-0.7 content
 (-> grey < 80) in the middle of a black screen.
 """
-import os
-import re
 import sys
 
-from screens import Shot, parse_log
+from screens import Run
 
 
 def main():
     label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
-    log = parse_log(log_path)
-    results = []
-
-    def check(name, ok, why=""):
-        results.append((name, bool(ok), why))
-
-    def shot(name):
-        path = os.path.join(dumps, name + ".ppm")
-        return Shot(path) if os.path.exists(path) else None
-
-    def exit_code(name):
-        for line in log.get(name, []):
-            m = re.match(r"exit=(\d+)", line)
-            if m:
-                return int(m.group(1))
-        return None
+    run = Run(label, log_path, dumps)
+    log, check, shot, exit_code = run.log, run.check, run.shot, run.exit_code
 
     def field(name, key):
         for line in log.get(name, []):
@@ -88,14 +72,7 @@ def main():
     for line in log.get("rss", []):
         print(f"INFO {label}/rss: {line}")
 
-    failed = 0
-    for name, ok, why in results:
-        if ok:
-            print(f"PASS {label}/{name}")
-        else:
-            failed += 1
-            print(f"FAIL {label}/{name}: {why}")
-    return min(failed, 100)
+    return run.report()
 
 
 if __name__ == "__main__":

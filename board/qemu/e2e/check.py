@@ -10,7 +10,6 @@ Colours (default HUDConfiguration over the black screen): the bezel is white
 the ring's track (content at alpha 0.1 of 0.7) -> ~114.
 """
 import math
-import os
 import re
 import sys
 
@@ -19,7 +18,7 @@ DARK_MAX = 80          # content drawn on the bezel
 BEZEL_TOL = 12
 
 
-from screens import Shot, parse_log, read_ppm  # noqa: F401 (motion_check takes read_ppm from here)
+from screens import Run, parse_log, read_ppm  # noqa: F401 (motion_check takes these from here)
 
 
 def stat(lines, key):
@@ -37,15 +36,8 @@ def rect(lines, key):
 
 def main():
     label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
-    log = parse_log(log_path)
-    results = []
-
-    def check(name, ok, why=""):
-        results.append((name, bool(ok), why))
-
-    def shot(name):
-        path = os.path.join(dumps, name + ".ppm")
-        return Shot(path) if os.path.exists(path) else None
+    run = Run(label, log_path, dumps)
+    log, check, shot = run.log, run.check, run.shot
 
     def exit_code(name):
         v = stat(log.get(name, []), "exit")
@@ -188,14 +180,7 @@ def main():
     from motion_check import check_motion
     check_motion(log, dumps, check)
 
-    failed = 0
-    for name, ok, why in results:
-        if ok:
-            print(f"PASS {label}/{name}")
-        else:
-            failed += 1
-            print(f"FAIL {label}/{name}: {why}")
-    return min(failed, 100)
+    return run.report()
 
 
 if __name__ == "__main__":

@@ -10,34 +10,17 @@ Prints `PASS LABEL/step` or `FAIL LABEL/step: why` per check and exits with
 the number of failures. The daemon's built-in theme: a grey (~122) bezel
 with dark content, centred on a black screen.
 """
-import os
 import re
 import sys
 
-from screens import Shot, parse_log
+from screens import Run
 
 
 def main():
     label, log_path, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
-    log = parse_log(log_path)
-    results = []
-
-    def check(name, ok, why=""):
-        results.append((name, bool(ok), why))
-
-    def shot(name):
-        path = os.path.join(dumps, name + ".ppm")
-        return Shot(path) if os.path.exists(path) else None
-
-    def exit_code(name):
-        for line in log.get(name, []):
-            m = re.match(r"exit=(\d+)", line)
-            if m:
-                return int(m.group(1))
-        return None
-
-    def said(name, text):
-        return any(text in l for l in log.get(name, []))
+    run = Run(label, log_path, dumps)
+    log, check, shot, exit_code = run.log, run.check, run.shot, run.exit_code
+    said = run.said
 
     def hud_shown(s):
         box = s.bezel() if s else None
@@ -62,7 +45,7 @@ def main():
         for d in ("d0", "d1"):
             ok, why = hud_shown(shot(f"mh-vt1-{d}"))
             check(f"two-cards-vt-back-repaints-{d}", ok, why)
-        return report(label, results)
+        return run.report()
     if label == "virtio2":
         h0 = [shot(f"hp-h0-{x}") for x in "abc"]
         # Each moment is a pair of dumps 0.25 s apart (3 spinner steps): a
@@ -94,7 +77,7 @@ def main():
         h1 = shot("only-h1")
         check("outputs-option-limits-heads", ok and h1 and not h1.bezel() and exit_code("only") == 0,
               f"head 0: {why}; head 1 bezel: {h1.bezel() if h1 else 'no dump'}")
-        return report(label, results)
+        return run.report()
 
     # 1. Started before the driver: nothing to show, then KMS once it loads.
     ok, why = hud_shown(shot("early-after"))
@@ -134,18 +117,7 @@ def main():
     check("late-gpu-quit-restores-console", console and after and after.px == console.px,
           f"screen after quit {'equals' if console and after and after.px == console.px else 'differs from'} the console")
 
-    return report(label, results)
-
-
-def report(label, results):
-    failed = 0
-    for name, ok, why in results:
-        if ok:
-            print(f"PASS {label}/{name}")
-        else:
-            failed += 1
-            print(f"FAIL {label}/{name}: {why}")
-    return min(failed, 100)
+    return run.report()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 The built-in theme's bezel is white 0.8 at alpha 0.6 over a black screen
 (grey ~122); its content is black at 0.7 (grey < 80).
 """
+import os
 import re
 
 BEZEL, BEZEL_TOL, DARK_MAX = 122, 14, 80
@@ -57,3 +58,42 @@ def parse_log(path):
         if m:
             out.setdefault(m.group(1), []).append(m.group(2))
     return out
+
+
+class Run:
+    """One guest run being judged: its log, its screendumps, the checks made."""
+
+    def __init__(self, label, log_path, dumps):
+        self.label, self.dumps = label, dumps
+        self.log = parse_log(log_path)
+        self.results = []
+
+    def check(self, name, ok, why=""):
+        self.results.append((name, bool(ok), why))
+
+    def shot(self, name):
+        """The screendump `name`, or None when the guest took none."""
+        path = os.path.join(self.dumps, name + ".ppm")
+        return Shot(path) if os.path.exists(path) else None
+
+    def exit_code(self, name):
+        """The `exit=N` a guest step printed, or None."""
+        for line in self.log.get(name, []):
+            m = re.match(r"exit=(\d+)", line)
+            if m:
+                return int(m.group(1))
+        return None
+
+    def said(self, name, text):
+        return any(text in line for line in self.log.get(name, []))
+
+    def report(self):
+        """Prints PASS/FAIL per check; returns the failures (the exit status)."""
+        failed = 0
+        for name, ok, why in self.results:
+            if ok:
+                print(f"PASS {self.label}/{name}")
+            else:
+                failed += 1
+                print(f"FAIL {self.label}/{name}: {why}")
+        return min(failed, 100)

@@ -1,0 +1,41 @@
+# Sourced by the run-*-e2e.sh suites: builds hud once, boots one VM per
+# setup, judges each run with a checker, keeps the PASS/FAIL count.
+# The sourcing script sets `out` (where runs go) before calling run_setup.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+scratch=${KIOSKHUD_SCRATCH:-$repo/.build-qemu}
+passed=0 failed=0
+
+cd "$repo"
+if [[ -z "${HUD:-}" ]]; then
+    echo "building hud (release)..."
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
+    HUD=$scratch/release/hud
+fi
+[[ -x "$HUD" ]] || { echo "FAIL build: no $HUD"; echo "0 passed, 1 failed"; exit 1; }
+export HUD
+
+# run_setup LABEL GPU GUEST_SCRIPT CHECKER TIMEOUT [qemu-run.py options...]
+run_setup() {
+    local label=$1 gpu=$2 script=$3 checker=$4 timeout=$5
+    shift 5
+    local dir=$out/$label results code
+    rm -rf "$dir" && mkdir -p "$dir"
+    /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" "$@" --timeout "$timeout" --quiet --env "HUD=$HUD" \
+        --dump-dir "$dir" --log "$dir/console.log" "$here/e2e/$script"
+    code=$?
+    if [[ $code -ne 0 ]]; then
+        echo "FAIL $label/guest: guest script exit $code (log: $dir/console.log)"
+        failed=$((failed + 1))
+    fi
+    results=$(/usr/bin/python3 "$here/e2e/$checker" "$label" "$dir/console.log" "$dir")
+    echo "$results"
+    passed=$((passed + $(grep -c '^PASS' <<<"$results")))
+    failed=$((failed + $(grep -c '^FAIL' <<<"$results")))
+}
+
+# Prints the total and exits 1 on any failure.
+finish_suite() {
+    echo "$passed passed, $failed failed"
+    [[ $failed -eq 0 ]]
+}
