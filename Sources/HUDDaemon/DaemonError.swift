@@ -17,7 +17,7 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
         case .notASocket(let p): return "\(p) exists and is not a socket; refusing to replace it"
         case .notAFIFO(let p): return "\(p) exists and is not a FIFO; refusing to replace it"
         case .unknownGroup(let g): return "no group named \(g)"
-        case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, none or png:DIR)"
+        case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none or png:DIR)"
         case .output(let s): return s
         }
     }
