@@ -40,7 +40,9 @@ struct FieldReader {
         guard range.contains(d) else {
             throw ProtocolError(.badValue, "\(key)=\(Self.clip(v)) is outside \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))\(unit)")
         }
-        return d
+        // Values carry six decimals, as the encoder writes them: a parsed
+        // request then encodes and parses back to itself.
+        return (d * 1_000_000).rounded() / 1_000_000
     }
 
     mutating func integer(_ key: String) throws(ProtocolError) -> Int? {
