@@ -1,0 +1,80 @@
+import HUDCore
+
+/// Fills and anti-aliased shapes straight into a `PixelBuffer`, in pure
+/// Swift: what the first frames are drawn with while Cairo and Pango are
+/// still loading (they are not mapped at start; see `HUDRenderer.drawWithoutCairo`).
+///
+/// Shapes are given in points on the upright picture (as Cairo is given them
+/// through `ScreenGeometry`'s matrix); each device pixel's centre is mapped
+/// back and its coverage is 0.5 minus the signed distance in pixels, clamped.
+struct CoveragePainter {
+    let buffer: PixelBuffer
+    let geometry: ScreenGeometry
+
+    /// Paints `rect` (device pixels) with the opaque colour `color`.
+    func fill(_ rect: PixelRect, _ color: HUDColor) {
+        let r = rect.intersection(geometry.bounds)
+        guard !r.isEmpty else { return }
+        let word = pack(red: color.red * 255, green: color.green * 255, blue: color.blue * 255)
+        for y in r.y..<(r.y + r.height) {
+            let row = buffer.base + y * buffer.stride
+            if buffer.format == .rgb565 {
+                row.assumingMemoryBound(to: UInt16.self).advanced(by: r.x).update(repeating: UInt16(word), count: r.width)
+            } else {
+                row.assumingMemoryBound(to: UInt32.self).advanced(by: r.x).update(repeating: word, count: r.width)
+            }
+        }
+    }
+
+    /// Blends `color` (its alpha times `alpha`) over the pixels of `rect`
+    /// where `shape` covers them. With `zoom` ≠ 1 the shape is scaled about `center`.
+    func composite(_ shape: ShapeDistance, in rect: PixelRect, color: HUDColor, alpha: Double,
+                   zoom: Double = 1, center: (x: Double, y: Double) = (0, 0)) {
+        let r = rect.intersection(geometry.bounds)
+        let a = color.alpha * alpha
+        guard !r.isEmpty, a > 0, zoom > 0 else { return }
+        // Device → points: the inverse of the geometry's matrix.
+        let m = geometry.matrix
+        let det = m.xx * m.yy - m.xy * m.yx
+        let ixx = m.yy / det, ixy = -m.xy / det, iyx = -m.yx / det, iyy = m.xx / det
+        let pixelsPerUnit = geometry.scale * zoom
+        let sr = color.red * 255, sg = color.green * 255, sb = color.blue * 255
+        for y in r.y..<(r.y + r.height) {
+            let dy = Double(y) + 0.5 - m.y0
+            for x in r.x..<(r.x + r.width) {
+                let dx = Double(x) + 0.5 - m.x0
+                var px = ixx * dx + ixy * dy, py = iyx * dx + iyy * dy
+                if zoom != 1 {
+                    px = center.x + (px - center.x) / zoom
+                    py = center.y + (py - center.y) / zoom
+                }
+                let coverage = min(max(0.5 - shape.distance(px, py) * pixelsPerUnit, 0), 1)
+                guard coverage > 0 else { continue }
+                let k = a * coverage
+                let old = read(x, y)
+                write(x, y, pack(red: sr * k + old.red * (1 - k), green: sg * k + old.green * (1 - k),
+                                 blue: sb * k + old.blue * (1 - k)))
+            }
+        }
+    }
+
+    private func pack(red: Double, green: Double, blue: Double) -> UInt32 {
+        let r = UInt32(min(max(red.rounded(), 0), 255)), g = UInt32(min(max(green.rounded(), 0), 255))
+        let b = UInt32(min(max(blue.rounded(), 0), 255))
+        if buffer.format == .rgb565 { return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3 }
+        return 0xFF00_0000 | r << 16 | g << 8 | b
+    }
+
+    private func read(_ x: Int, _ y: Int) -> (red: Double, green: Double, blue: Double) {
+        let c = buffer.rgb(x: x, y: y)
+        return (Double(c.red), Double(c.green), Double(c.blue))
+    }
+
+    private func write(_ x: Int, _ y: Int, _ word: UInt32) {
+        if buffer.format == .rgb565 {
+            buffer.base.storeBytes(of: UInt16(word), toByteOffset: y * buffer.stride + x * 2, as: UInt16.self)
+        } else {
+            buffer.base.storeBytes(of: word, toByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Glibc
+import HUDCore
+
+extension HUDRenderer {
+    /// Whether `drawWithoutCairo` can paint the current picture: at most one
+    /// HUD, no logo, no custom image, no labels yet (they need Pango). Over a
+    /// plain screen colour a blurred bezel is that colour tinted, so both
+    /// bezel styles come out as one tinted rounded rectangle.
+    public var canDrawWithoutCairo: Bool {
+        guard scenes.count <= 1, logo == nil, backdrop.imagePath?.isEmpty ?? true else { return false }
+        guard let s = scenes.first else { return true }
+        if case .customImage = s.configuration.mode { return false }
+        return s.label == nil && s.details == nil
+    }
+
+    /// Paints `region` of the current picture (the last `update`) with
+    /// `CoveragePainter`, calling no Cairo function, so a process can show its
+    /// first frames before Cairo and Pango are even loaded. Answers false, and
+    /// draws nothing, when the picture needs Cairo (`canDrawWithoutCairo`).
+    /// Matches `draw(into:region:)` to within anti-aliasing and rounding.
+    public func drawWithoutCairo(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> Bool {
+        guard buffer.width == geometry.pixelWidth, buffer.height == geometry.pixelHeight else {
+            throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
+                                  found: "\(buffer.width)×\(buffer.height)")
+        }
+        guard canDrawWithoutCairo else { return false }
+        let painter = CoveragePainter(buffer: buffer, geometry: geometry)
+        var base = backdrop.color
+        if let d = scenes.first?.dimming {
+            base = HUDColor(red: base.red * (1 - d.alpha) + d.red * d.alpha, green: base.green * (1 - d.alpha) + d.green * d.alpha,
+                            blue: base.blue * (1 - d.alpha) + d.blue * d.alpha)
+        }
+        for raw in region.rects {
+            let rect = raw.intersection(geometry.bounds)
+            guard !rect.isEmpty else { continue }
+            painter.fill(rect, base)
+            if let s = scenes.first { paintLayerWithoutCairo(s, painter: painter, clip: rect) }
+        }
+        return true
+    }
+
+    private func paintLayerWithoutCairo(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
+        let drawn = s.drawnDevice.intersection(clip)
+        guard !drawn.isEmpty else { return }
+        let c = s.configuration, alpha = s.presentation.bezelAlpha, zoom = s.presentation.bezelScale
+        let centre = (x: s.layout.bezel.midX, y: s.layout.bezel.midY)
+        // The cached bezel is cut at the scale-1 pixel box, then zoomed.
+        let bezel = ShapeDistance.intersection(.roundedRect(s.layout.bezel, radius: c.cornerRadius),
+                                               .roundedRect(bezelBoxInPoints(s), radius: 0))
+        painter.composite(bezel, in: drawn, color: c.bezelColor, alpha: alpha, zoom: zoom, center: centre)
+        guard let box = s.layout.indicator else { return }
+        let area = (s.indicatorDevice.isEmpty ? drawn : s.indicatorDevice).intersection(drawn)
+        for (shape, shade) in indicatorShapes(s, box: box) {
+            painter.composite(shape, in: area, color: c.contentColor.multiplyingAlpha(by: shade), alpha: alpha,
+                              zoom: zoom, center: centre)
+        }
+    }
+
+    /// `bezelDevice` (whole pixels) in points, for the square cut of the cached image.
+    private func bezelBoxInPoints(_ s: LayerScene) -> LayoutRect {
+        let d = s.bezelDevice
+        let m = geometry.matrix
+        let det = m.xx * m.yy - m.xy * m.yx
+        func point(_ x: Double, _ y: Double) -> (Double, Double) {
+            let dx = x - m.x0, dy = y - m.y0
+            return ((m.yy * dx - m.xy * dy) / det, (m.xx * dy - m.yx * dx) / det)
+        }
+        let a = point(Double(d.x), Double(d.y)), b = point(Double(d.x + d.width), Double(d.y + d.height))
+        return LayoutRect(x: min(a.0, b.0), y: min(a.1, b.1), width: abs(b.0 - a.0), height: abs(b.1 - a.1))
+    }
+
+    /// The indicator as `IndicatorPainter` strokes it, in drawing order, each
+    /// with the factor its colour's alpha is multiplied by.
+    private func indicatorShapes(_ s: LayerScene, box: LayoutRect) -> [(ShapeDistance, Double)] {
+        let centre = (x: box.midX, y: box.midY)
+        let line = IndicatorPainter.lineWidth
+        switch (s.dynamic, s.configuration.mode) {
+        case (.spinner(let lead), _):
+            let steps = HUDPresentation.spinnerSteps
+            let size = min(box.width, box.height)
+            let width = size * 0.09, outer = size / 2 - width / 2, inner = size * 0.24
+            return (0..<steps).map { k in
+                let angle = Double((lead - k + steps) % steps) / Double(steps) * 2 * Double.pi - Double.pi / 2
+                let c = cos(angle), sn = sin(angle)
+                return (.capsule(from: (centre.x + c * inner, centre.y + sn * inner),
+                                 to: (centre.x + c * outer, centre.y + sn * outer), width: width),
+                        1 - 0.75 * Double(k) / Double(steps - 1))
+            }
+        case (.ring(let progress), _):
+            let radius = (min(box.width, box.height) - line) / 2
+            var shapes: [(ShapeDistance, Double)] = [(.arc(center: centre, radius: radius, width: line, fraction: 1), 0.1)]
+            if progress > 0 { shapes.append((.arc(center: centre, radius: radius, width: line, fraction: progress), 1)) }
+            return shapes
+        case (.pie(let progress), _):
+            let radius = (min(box.width, box.height) - line) / 2
+            var shapes: [(ShapeDistance, Double)] = [(.sector(center: centre, radius: radius, fraction: 1), 0.1),
+                                                     (.arc(center: centre, radius: radius, width: line, fraction: 1), 1)]
+            if progress > 0 { shapes.append((.sector(center: centre, radius: radius - line * 1.5, fraction: progress), 1)) }
+            return shapes
+        case (.bar(let progress), _):
+            let outline = box.insetBy(line / 2)
+            let pill = min(outline.width, outline.height) / 2
+            var shapes: [(ShapeDistance, Double)] = [(.intersection(.roundedRect(outline.insetBy(-line / 2), radius: pill + line / 2),
+                                                                    .inverted(.roundedRect(outline.insetBy(line / 2), radius: pill - line / 2))), 1)]
+            if progress > 0 {
+                let inner = box.insetBy(IndicatorPainter.barFillInset)
+                let filled = LayoutRect(x: inner.x, y: inner.y, width: inner.width * min(progress, 1), height: inner.height)
+                shapes.append((.intersection(.roundedRect(inner, radius: min(inner.width, inner.height) / 2),
+                                             .roundedRect(filled, radius: 0)), 1))
+            }
+            return shapes
+        case (_, .success):
+            let side = min(box.width, box.height), x = box.midX - side / 2, y = box.midY - side / 2
+            let p = [(x + side * 0.18, y + side * 0.52), (x + side * 0.41, y + side * 0.75), (x + side * 0.84, y + side * 0.27)]
+            return [(.union([.capsule(from: p[0], to: p[1], width: side * 0.1), .capsule(from: p[1], to: p[2], width: side * 0.1)]), 1)]
+        case (_, .failure):
+            let side = min(box.width, box.height), x = box.midX - side / 2, y = box.midY - side / 2
+            return [(.union([.capsule(from: (x + side * 0.22, y + side * 0.22), to: (x + side * 0.78, y + side * 0.78), width: side * 0.1),
+                             .capsule(from: (x + side * 0.78, y + side * 0.22), to: (x + side * 0.22, y + side * 0.78), width: side * 0.1)]), 1)]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import HUDCore
+import Testing
+@testable import HUDRender
+
+/// The first frames, drawn before Cairo is loaded, look like the Cairo ones:
+/// the same picture to within anti-aliasing, mode by mode.
+@Suite struct WithoutCairoTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var configuration: HUDConfiguration
+        var presentation: HUDPresentation = .shown()
+        var scale: Double = 1
+        var rotation: ScreenRotation = .none
+        var format: PixelFormat = .xrgb8888
+        var backdrop = HUDBackdrop(color: .black)
+        var description: String { name }
+    }
+
+    static func mode(_ m: HUDMode) -> HUDConfiguration {
+        var c = HUDConfiguration()
+        c.mode = m
+        return c
+    }
+
+    static let cases: [Case] = {
+        var solid = HUDConfiguration.contrasting(.indeterminate)
+        solid.cornerRadius = 12
+        var dimmed = mode(.annularDeterminate)
+        dimmed.backgroundColor = HUDColor(red: 0.2, green: 0.1, blue: 0.4, alpha: 0.5)
+        var bigCorners = mode(.determinateHorizontalBar)
+        bigCorners.cornerRadius = 30
+        return [
+            Case(name: "spinner", configuration: mode(.indeterminate)),
+            Case(name: "spinner step 5, scale 2", configuration: mode(.indeterminate),
+                 presentation: .shown(spinnerPhase: 5.0 / 12), scale: 2),
+            Case(name: "solid spinner, radius 12", configuration: solid, backdrop: HUDBackdrop(color: .white)),
+            Case(name: "pie 0.3", configuration: .contrasting(.determinate), presentation: .shown(progress: 0.3)),
+            Case(name: "pie 0.8, scale 2", configuration: mode(.determinate), presentation: .shown(progress: 0.8), scale: 2),
+            Case(name: "ring 0.6", configuration: .contrasting(.annularDeterminate), presentation: .shown(progress: 0.6)),
+            Case(name: "ring 0.25 dimmed", configuration: dimmed, presentation: .shown(progress: 0.25),
+                 backdrop: HUDBackdrop(color: HUDColor(red: 0.1, green: 0.5, blue: 0.3))),
+            Case(name: "bar 0.5", configuration: .contrasting(.determinateHorizontalBar), presentation: .shown(progress: 0.5)),
+            Case(name: "bar 0.9, radius 30, rotated 90", configuration: bigCorners, presentation: .shown(progress: 0.9),
+                 rotation: .clockwise90),
+            Case(name: "success", configuration: .contrasting(.success)),
+            Case(name: "failure, upside down", configuration: .contrasting(.failure), rotation: .upsideDown),
+            Case(name: "text mode", configuration: mode(.text)),
+            Case(name: "fading in (alpha 0.4)", configuration: .contrasting(.indeterminate),
+                 presentation: HUDPresentation(bezelAlpha: 0.4, bezelScale: 1, backgroundAlpha: 0.4, spinnerPhase: 0,
+                                               progress: 0, parallaxOffset: HUDPoint(x: 0, y: 0))),
+            Case(name: "zooming (scale 0.7)", configuration: .contrasting(.annularDeterminate),
+                 presentation: HUDPresentation(bezelAlpha: 0.8, bezelScale: 0.7, backgroundAlpha: 1, spinnerPhase: 0,
+                                               progress: 0.5, parallaxOffset: HUDPoint(x: 0, y: 0))),
+            Case(name: "RGB565 ring", configuration: .contrasting(.annularDeterminate), presentation: .shown(progress: 0.4),
+                 format: .rgb565),
+        ]
+    }()
+
+    @Test(arguments: cases)
+    func matchesCairo(_ t: Case) throws {
+        let width = 320, height = 240
+        let geometry = try ScreenGeometry(pixelWidth: width, pixelHeight: height, scale: t.scale, rotation: t.rotation)
+        let snapshot = TestCanvas.snapshot(t.configuration, t.presentation)
+        let cairo = HUDRenderer(geometry: geometry, backdrop: t.backdrop, textLoading: .afterPrepareText)
+        let expected = try OwnedPixelBuffer(width: width, height: height, format: t.format)
+        try cairo.render(snapshot, into: expected.buffer)
+
+        let plain = HUDRenderer(geometry: geometry, backdrop: t.backdrop, textLoading: .afterPrepareText)
+        let got = try OwnedPixelBuffer(width: width, height: height, format: t.format)
+        _ = plain.update(to: snapshot)
+        #expect(plain.canDrawWithoutCairo)
+        #expect(try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds])))
+
+        // Inside the bezel only anti-aliased edges may differ, and by little
+        // (Cairo's 8-bit box blur drifts a level or so darker over a tinted
+        // screen); outside it the screen colour is the same to within rounding.
+        // A shape half a pixel off fails every case.
+        let bezel = try #require(plain.scenes.first?.drawnDevice)
+        #expect(bezel.width * bezel.height > 500, "\(t): the bezel covers only \(bezel)")
+        var worst = 0, off = 0, total = 0, outside = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = expected.buffer.rgb(x: x, y: y), b = got.buffer.rgb(x: x, y: y)
+                let d = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+                guard bezel.contains(PixelRect(x: x, y: y, width: 1, height: 1)) else {
+                    outside = max(outside, d)
+                    continue
+                }
+                worst = max(worst, d)
+                total += d
+                if d > 6 { off += 1 }
+            }
+        }
+        let area = bezel.width * bezel.height
+        #expect(outside <= 1, "\(t): outside the bezel a pixel differs by \(outside)")
+        #expect(worst <= 64, "\(t): a pixel differs by \(worst)")
+        #expect(off * 40 <= area, "\(t): \(off) of \(area) bezel pixels differ by more than 6")
+        #expect(total * 2 <= area * 3, "\(t): the mean difference in the bezel is \(Double(total) / Double(area))")
+    }
+
+    @Test func refusesWhatNeedsCairo() throws {
+        let geometry = try ScreenGeometry(pixelWidth: 200, pixelHeight: 150)
+        let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)
+        let logo = HUDRenderer(geometry: geometry, backdrop: HUDBackdrop(color: .black, imagePath: "/nonexistent.png"))
+        _ = logo.update(to: TestCanvas.snapshot(HUDConfiguration()))
+        #expect(!(try logo.drawWithoutCairo(into: buffer.buffer, region: DamageRegion([geometry.bounds]))))
+
+        let two = HUDRenderer(geometry: geometry)
+        _ = two.update(to: HUDSnapshot(time: .zero, layers: [
+            HUDLayer(id: 1, configuration: HUDConfiguration(), presentation: .shown()),
+            HUDLayer(id: 2, configuration: HUDConfiguration(), presentation: .shown()),
+        ], nextChange: nil))
+        #expect(!two.canDrawWithoutCairo)
+
+        let wrongSize = try OwnedPixelBuffer(width: 100, height: 150, format: .xrgb8888)
+        #expect(throws: RenderError.self) {
+            try two.drawWithoutCairo(into: wrongSize.buffer, region: DamageRegion([geometry.bounds]))
+        }
+    }
+}
