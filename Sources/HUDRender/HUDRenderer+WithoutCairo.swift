@@ -23,6 +23,9 @@ extension HUDRenderer {
             throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
                                   found: "\(buffer.width)×\(buffer.height)")
         }
+        guard buffer.stride >= buffer.width * buffer.format.bytesPerPixel else {
+            throw .badBuffer("stride \(buffer.stride) is shorter than \(buffer.width) \(buffer.format.rawValue) pixels")
+        }
         guard canDrawWithoutCairo else { return false }
         let painter = CoveragePainter(buffer: buffer, geometry: geometry)
         var base = backdrop.color

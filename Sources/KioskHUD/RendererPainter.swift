@@ -18,6 +18,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var tracker: BufferDamageTracker
     private let loop: EventLoop
     private var textRequested = false
+    /// Buffers whose pixels came from `drawWithoutCairo` and await a full Cairo repaint.
+    private var paintedWithoutCairo: Set<Int> = []
     private var topmostID: Int?
     /// Problems the renderer reported (missing image, bad font), first seen.
     public var onProblem: (@Sendable (String) -> Void)?
@@ -47,17 +49,28 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             $0.configuration.label.text.isEmpty && $0.configuration.detailsLabel.text.isEmpty
         }
         tracker.frameChanged(update.damage)
-        let region = tracker.regionToRepaint(buffer: index)
+        var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
         do {
-            try renderer.draw(into: buffers[index], region: region)
+            // Until the text stack is up (it loads Cairo and Pango on the font
+            // thread) frames are drawn without Cairo; the first Cairo frame in
+            // each such buffer repaints all of it, so no pixel of the two
+            // painters is left side by side.
+            if !renderer.isTextReady, try renderer.drawWithoutCairo(into: buffers[index], region: region) {
+                paintedWithoutCairo.insert(index)
+            } else {
+                if paintedWithoutCairo.remove(index) != nil { region = DamageRegion([renderer.geometry.bounds]) }
+                try renderer.draw(into: buffers[index], region: region)
+            }
             tracker.bufferRepainted(index)
         } catch {
             onProblem?("\(error)")
         }
-        let b = region.bounds
-        return b
+        return region.bounds
     }
+
+    /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
+    public var lastFrameWithoutCairo: Bool { !paintedWithoutCairo.isEmpty && !renderer.isTextReady }
 
     public func framePresented() {
         guard !textRequested else { return }

@@ -135,7 +135,7 @@ final class DisplaySession: @unchecked Sendable {
     let stack: HUDStack
     let card: DRMCard
     let output: KMSOutput
-    let painter: FramePainter
+    let painter: RendererPainter
     let display: KMSDisplay
     var signals: SignalWatcher?
     var vt: VTSwitcher?
@@ -194,6 +194,17 @@ final class DisplaySession: @unchecked Sendable {
         let bootNow = Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)
         let startBoot = ticks * 1_000_000_000 / Int64(sysconf(Int32(_SC_CLK_TCK)))
         return now - (bootNow - startBoot)
+    }
+
+    /// Whether a file whose name contains `name` is mapped into this process (`/proc/self/maps`).
+    static func isMapped(_ name: String) -> Bool {
+        guard let f = fopen("/proc/self/maps", "r") else { return false }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), f) != nil {
+            if strstr(line, name) != nil { return true }
+        }
+        return false
     }
 
     func say(_ line: String) {
@@ -281,7 +292,8 @@ final class DisplaySession: @unchecked Sendable {
 
     func framePresented(_ s: KMSDisplay.Statistics) {
         if s.framesPresented == 1, let t = s.firstFrameAt {
-            say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ")")
+            say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
+                "painter=\(painter.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
         }
         if let t = s.firstCompleteFrameAt, steadyStart == nil {
             if let l = painter.lastLayoutRects {
