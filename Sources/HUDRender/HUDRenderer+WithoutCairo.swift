@@ -15,10 +15,12 @@ extension HUDRenderer {
 
     /// Paints `region` of the current picture (the last `update`) with
     /// `CoveragePainter`, calling no Cairo function, so a process can show its
-    /// first frames before Cairo and Pango are even loaded. Answers false, and
-    /// draws nothing, when the picture needs Cairo (`canDrawWithoutCairo`).
-    /// Matches `draw(into:region:)` to within anti-aliasing and rounding.
-    public func drawWithoutCairo(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> Bool {
+    /// first frames before Cairo and Pango are even loaded. Answers nil, and
+    /// draws nothing, when the picture needs Cairo (`canDrawWithoutCairo`);
+    /// else the device pixels where it drew more than the screen colour.
+    /// Matches `draw(into:region:)` to within anti-aliasing, and the screen
+    /// colour to within rounding.
+    public func drawWithoutCairo(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> PixelRect? {
         guard buffer.width == geometry.pixelWidth, buffer.height == geometry.pixelHeight else {
             throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
                                   found: "\(buffer.width)×\(buffer.height)")
@@ -26,20 +28,24 @@ extension HUDRenderer {
         guard buffer.stride >= buffer.width * buffer.format.bytesPerPixel else {
             throw .badBuffer("stride \(buffer.stride) is shorter than \(buffer.width) \(buffer.format.rawValue) pixels")
         }
-        guard canDrawWithoutCairo else { return false }
+        guard canDrawWithoutCairo else { return nil }
         let painter = CoveragePainter(buffer: buffer, geometry: geometry)
         var base = backdrop.color
         if let d = scenes.first?.dimming {
             base = HUDColor(red: base.red * (1 - d.alpha) + d.red * d.alpha, green: base.green * (1 - d.alpha) + d.green * d.alpha,
                             blue: base.blue * (1 - d.alpha) + d.blue * d.alpha)
         }
+        var shapes = PixelRect.empty
         for raw in region.rects {
             let rect = raw.intersection(geometry.bounds)
             guard !rect.isEmpty else { continue }
             painter.fill(rect, base)
-            if let s = scenes.first { paintLayerWithoutCairo(s, painter: painter, clip: rect) }
+            if let s = scenes.first {
+                paintLayerWithoutCairo(s, painter: painter, clip: rect)
+                shapes = shapes.union(s.drawnDevice.intersection(rect))
+            }
         }
-        return true
+        return shapes
     }
 
     private func paintLayerWithoutCairo(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {

@@ -18,8 +18,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var tracker: BufferDamageTracker
     private let loop: EventLoop
     private var textRequested = false
-    /// Buffers whose pixels came from `drawWithoutCairo` and await a full Cairo repaint.
-    private var paintedWithoutCairo: Set<Int> = []
+    /// Per buffer, where `drawWithoutCairo` drew shapes that await a Cairo repaint.
+    private var paintedWithoutCairo: [Int: PixelRect] = [:]
     private var topmostID: Int?
     /// Problems the renderer reported (missing image, bad font), first seen.
     public var onProblem: (@Sendable (String) -> Void)?
@@ -54,12 +54,15 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         do {
             // Until the text stack is up (it loads Cairo and Pango on the font
             // thread) frames are drawn without Cairo; the first Cairo frame in
-            // each such buffer repaints all of it, so no pixel of the two
-            // painters is left side by side.
-            if !renderer.isTextReady, try renderer.drawWithoutCairo(into: buffers[index], region: region) {
-                paintedWithoutCairo.insert(index)
+            // each such buffer repaints every shape they drew, so no bezel is
+            // left half from one painter and half from the other. (Their
+            // screen colour equals Cairo's to within rounding.)
+            if !renderer.isTextReady, let shapes = try renderer.drawWithoutCairo(into: buffers[index], region: region) {
+                paintedWithoutCairo[index, default: shapes] = paintedWithoutCairo[index, default: shapes].union(shapes)
             } else {
-                if paintedWithoutCairo.remove(index) != nil { region = DamageRegion([renderer.geometry.bounds]) }
+                if let shapes = paintedWithoutCairo.removeValue(forKey: index), !shapes.isEmpty {
+                    region.formUnion(DamageRegion([shapes]))
+                }
                 try renderer.draw(into: buffers[index], region: region)
             }
             tracker.bufferRepainted(index)

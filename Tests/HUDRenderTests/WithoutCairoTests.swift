@@ -69,7 +69,8 @@ import Testing
         let got = try OwnedPixelBuffer(width: width, height: height, format: t.format)
         _ = plain.update(to: snapshot)
         #expect(plain.canDrawWithoutCairo)
-        #expect(try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds])))
+        let drawn = try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds]))
+        #expect(drawn == plain.scenes.first?.drawnDevice)
 
         // Inside the bezel only anti-aliased edges may differ, and by little
         // (Cairo's 8-bit box blur drifts a level or so darker over a tinted
@@ -103,7 +104,7 @@ import Testing
         let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)
         let logo = HUDRenderer(geometry: geometry, backdrop: HUDBackdrop(color: .black, imagePath: "/nonexistent.png"))
         _ = logo.update(to: TestCanvas.snapshot(HUDConfiguration()))
-        #expect(!(try logo.drawWithoutCairo(into: buffer.buffer, region: DamageRegion([geometry.bounds]))))
+        #expect(try logo.drawWithoutCairo(into: buffer.buffer, region: DamageRegion([geometry.bounds])) == nil)
 
         let two = HUDRenderer(geometry: geometry)
         _ = two.update(to: HUDSnapshot(time: .zero, layers: [
