@@ -3,7 +3,8 @@
 #  - exec -> first frame on screen: hud (atomic and legacy) vs bench/firstframe.c
 #    (open card, one dumb buffer, fill, one SetCrtc), medians and minima of RUNS (8) after a warm-up; also C + cairo;
 #  - steady CPU % of one (emulated) core and wake-ups/s: spinner and a ring whose
-#    progress moves every frame, at --fps 60 and 30; a static HUD.
+#    progress moves every frame, at --fps 60 and 30; a static HUD; and the floor
+#    for a spinner, bench/flipfloor.c (12 page flips a second, a 42x42 box each).
 # Numbers come from an emulated CPU (TCG, ~10x slower than metal): compare ratios.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,7 @@ mkdir -p "$bench"
 gcc -O2 -Wall -o "$bench/firstframe" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm) || exit 1
 gcc -O2 -Wall -DWITH_CAIRO -o "$bench/firstframe-cairo" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm cairo) -lm || exit 1
 gcc -O2 -Wall -o "$bench/launch" "$here/bench/launch.c" || exit 1
+gcc -O2 -Wall -o "$bench/flipfloor" "$here/bench/flipfloor.c" $(pkg-config --cflags --libs libdrm) || exit 1
 for gpu in ${KIOSKHUD_GPUS:-bochs}; do
     log=$scratch/measure-$gpu.log
     /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --timeout 300 --quiet --log "$log" \
@@ -40,12 +42,15 @@ for name in ("c", "ccairo", "hud", "hudlegacy"):
     if c and h:
         mc, mh = statistics.median(c), statistics.median(h)
         print(f"  {name:10s} {mh:6.0f} / {min(h):4.0f}   x{mh/mc:.2f} / x{min(h)/min(c):.2f}   runs {h}")
-for tag in ("spinner60", "spinner30", "ramp60", "ramp30", "static"):
+for tag in ("flipfloor", "spinner60", "spinner30", "spinner30legacy", "ramp60", "ramp30", "static"):
     cpu, wake = values(tag, "cpu-percent"), values(tag, "wakeups-per-second")
     user, system = values(tag, "user-percent"), values(tag, "system-percent")
     fr = values(tag, "frames-rendered")
     if cpu:
         split = f" (user {user[0]:.2f}, system {system[0]:.2f})" if user and system else ""
+        floor = values("flipfloor", "cpu-percent")
+        if floor and tag != "flipfloor" and floor[0] > 0:
+            split += f", x{cpu[0] / floor[0]:.1f} the C floor"
         print(f"{tag:12s} cpu {cpu[0]:.2f}% of a core{split}, {wake[0]:.2f} wake-ups/s, {int(fr[0]) if fr else '?'} frames in 7 s")
     else:
         print(f"{tag:10s} no steady-state figures")

@@ -14,8 +14,10 @@ while [ $i -le "$RUNS" ]; do
     i=$((i + 1))
 done
 # Steady state: 7 s each; the window starts when the first complete frame is up.
+"$BENCH/flipfloor" 12 7 | sed "s/^/[flipfloor] /"
 "$HUD" display --label Loading --fps 60 --seconds 7 --stats | sed "s/^/[spinner60] /"
 "$HUD" display --label Loading --fps 30 --seconds 7 --stats | sed "s/^/[spinner30] /"
+"$HUD" display --label Loading --fps 30 --seconds 7 --stats --legacy | sed "s/^/[spinner30legacy] /"
 "$HUD" display --indicator ring --progress-ramp 100 --label Loading --fps 60 --seconds 7 --stats | sed "s/^/[ramp60] /"
 "$HUD" display --indicator ring --progress-ramp 100 --label Loading --fps 30 --seconds 7 --stats | sed "s/^/[ramp30] /"
 "$HUD" display --indicator ring --progress 0.5 --label Static --seconds 7 --stats | sed "s/^/[static] /"
