@@ -40,7 +40,9 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo"),
         .systemLibrary(name: "CPixman"),
         // Every Cairo/Pango/GObject/pixman function we call, forwarded to the
-        // library dlopen'ed on first use. Table: graphics_functions.h.
+        // library dlopen'ed on first use. Table: graphics_functions.h; a call to
+        // one not in it fails to link ("undefined reference"): add it with
+        // scripts/lazy-graphics-table.py NAME.
         .target(name: "CLazyGraphics",
                 cSettings: [.unsafeFlags(graphicsIncludeFlags + ["-fvisibility=hidden"])]),
 
