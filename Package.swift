@@ -1,5 +1,25 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// `pkg-config --cflags-only-I` of Cairo, Pango and pixman: their headers and
+/// nothing else. The libraries must not be linked (CLazyGraphics dlopens them
+/// on first use, so exec→main stays short); a `systemLibrary` with `pkgConfig`
+/// would add `pkg-config --libs` to every link, and `-Xlinker --as-needed`
+/// cannot drop them since swiftc puts `-Xlinker` flags after the `-l`s. Asking
+/// pkg-config keeps the paths right on any architecture (glib's config header
+/// is under /usr/lib/<triplet>) and honours PKG_CONFIG_PATH.
+let graphicsIncludeFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "pangocairo", "pixman-1"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
+}()
 
 let package = Package(
     name: "KioskHUD",
@@ -15,8 +35,16 @@ let package = Package(
         // C libraries from Debian, found with pkg-config. Each has a shim header
         // that re-exports the function-like macros Swift cannot import.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // Headers only (graphicsIncludeFlags): the functions come from CLazyGraphics.
+        .systemLibrary(name: "CCairo"),
+        .systemLibrary(name: "CPangoCairo"),
+        .systemLibrary(name: "CPixman"),
+        // Every Cairo/Pango/GObject/pixman function we call, forwarded to the
+        // library dlopen'ed on first use. Table: graphics_functions.h; a call to
+        // one not in it fails to link ("undefined reference"): add it with
+        // scripts/lazy-graphics-table.py NAME.
+        .target(name: "CLazyGraphics",
+                cSettings: [.unsafeFlags(graphicsIncludeFlags + ["-fvisibility=hidden"])]),
 
         // Linux system calls Glibc's module lacks (epoll, eventfd, timerfd, signalfd, inotify).
         .systemLibrary(name: "CLinux"),
@@ -31,8 +59,7 @@ let package = Package(
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
         // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman"]),
+        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman", "CLazyGraphics"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
@@ -54,10 +81,15 @@ let package = Package(
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo"]),
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo", "CLazyGraphics"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// HUDRender's module interface imports CCairo, so any module that loads it needs the headers.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(graphicsIncludeFlags.flatMap { ["-Xcc", $0] })]
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command: unit tests, the isolation compile-fail check, then the
+# The test command: unit tests, no graphics library at exec, the isolation compile-fail check, then the
 # QEMU end-to-end suite when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,7 @@ if ! swift test --skip-build 2>&1 | tee .build/swift-test.log; then
   grep -E '✘ Test .*(failed|recorded)' .build/swift-test.log | head -20 || true
   swift test --skip-build
 fi
+bash scripts/check-startup-libs.sh
 bash scripts/check-isolation.sh
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 bash scripts/fuzz-json.sh 15 > .build/fuzz-json.log 2>&1 || { tail -30 .build/fuzz-json.log; echo "fuzz-json: crash"; exit 1; }

@@ -78,12 +78,13 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     public func framePresented() {
         guard !textRequested else { return }
         textRequested = true
-        // fontconfig and the fonts load on a helper thread; the renderer then
+        // Cairo/Pango, fontconfig and the fonts load on a helper thread; the renderer then
         // takes its text engine on the loop (nearly free once fonts are warm).
         let context = Unmanaged.passRetained(self).toOpaque()
         var tid = pthread_t()
         let started = pthread_create(&tid, nil, { context in
             let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
+            HUDRenderer.loadGraphicsLibraries()
             HUDRenderer.preloadFonts()
             me.loop.execute { [me] in me.textReady() }
             return nil

@@ -1,5 +1,6 @@
 import CCairo
 import CDRM
+import CLazyGraphics
 import CPangoCairo
 import Testing
 
@@ -32,6 +33,13 @@ import Testing
         #expect(available == 0 || available == 1)
         // A bogus fd must fail cleanly, proving the call went through libdrm.
         #expect(drmModeGetResources(-1) == nil)
+    }
+
+    @Test func lazyGraphicsResolvesEveryForwardedFunction() {
+        // All of graphics_functions.h at once; a missing one ends the run with status 127, naming it.
+        // (Whether they are absent before first use needs a fresh process: scripts/check-startup-libs.sh.)
+        kiosk_graphics_load()
+        #expect(kiosk_graphics_is_loaded())
     }
 
     @Test func cairoLinksAndDrawsIntoMemory() {

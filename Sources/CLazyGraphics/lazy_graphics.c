@@ -1,0 +1,92 @@
+#define _GNU_SOURCE
+#include "lazy_graphics.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The real declarations: a forwarding function whose prototype differs from
+ * its library's is a compile error ("conflicting types"). */
+#include <pango/pangocairo.h>
+#include <pixman.h>
+
+enum library { CAIRO, PIXMAN, GOBJECT, PANGO, PANGOCAIRO, LIBRARY_COUNT };
+
+/* Stable sonames (ABI majors), in load order: each after its dependencies. */
+static const char *const sonames[LIBRARY_COUNT] = {
+    [CAIRO] = "libcairo.so.2",
+    [PIXMAN] = "libpixman-1.so.0",
+    [GOBJECT] = "libgobject-2.0.so.0",
+    [PANGO] = "libpango-1.0.so.0",
+    [PANGOCAIRO] = "libpangocairo-1.0.so.0",
+};
+
+enum slot {
+#define LAZY(library, result, name, parameters, arguments) SLOT_##name,
+#define LAZY_VOID(library, name, parameters, arguments) SLOT_##name,
+#include "graphics_functions.h"
+#undef LAZY
+#undef LAZY_VOID
+    SLOT_COUNT
+};
+
+static const struct {
+    enum library library;
+    const char *name;
+} functions[SLOT_COUNT] = {
+#define LAZY(library, result, name, parameters, arguments) [SLOT_##name] = {library, #name},
+#define LAZY_VOID(library, name, parameters, arguments) [SLOT_##name] = {library, #name},
+#include "graphics_functions.h"
+#undef LAZY
+#undef LAZY_VOID
+};
+
+static void *addresses[SLOT_COUNT];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_bool loaded;
+
+static void fail(const char *what, const char *soname) {
+    const char *reason = dlerror();
+    fprintf(stderr, "%s: %s %s (%s); Cairo, Pango and pixman are loaded on first use, install them or fix the path\n",
+            program_invocation_short_name, what, soname, reason ? reason : "unknown error");
+    exit(127);
+}
+
+static void load_all(void) {
+    for (int library = 0; library < LIBRARY_COUNT; library++) {
+        void *handle = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
+        if (!handle) fail("cannot load", sonames[library]);
+        for (int i = 0; i < SLOT_COUNT; i++) {
+            if (functions[i].library != (enum library)library) continue;
+            dlerror();
+            addresses[i] = dlsym(handle, functions[i].name);
+            if (!addresses[i]) {
+                char what[128];
+                snprintf(what, sizeof what, "cannot find %s in", functions[i].name);
+                fail(what, sonames[library]);
+            }
+        }
+    }
+    atomic_store_explicit(&loaded, true, memory_order_release);
+}
+
+void kiosk_graphics_load(void) {
+    pthread_once(&once, load_all);
+}
+
+bool kiosk_graphics_is_loaded(void) {
+    return atomic_load_explicit(&loaded, memory_order_acquire);
+}
+
+/* The forwarding definitions. They are hidden (-fvisibility=hidden in
+ * Package.swift): the libraries' own calls to each other must not come back
+ * here, which could re-enter pthread_once while a library is being loaded. */
+#define FORWARD(name) ((__typeof__(name) *)addresses[SLOT_##name])
+#define LAZY(library, result, name, parameters, arguments) \
+    result name parameters { kiosk_graphics_load(); return FORWARD(name) arguments; }
+#define LAZY_VOID(library, name, parameters, arguments) \
+    void name parameters { kiosk_graphics_load(); FORWARD(name) arguments; }
+#include "graphics_functions.h"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Cairo, Pango, GLib/GObject, HarfBuzz and pixman are dlopen'ed on first use
+# (CLazyGraphics), never loaded at exec. Fails if the release `hud` lists one
+# as NEEDED, if a command that draws nothing loads one, or if a missing one is
+# not reported by name. Usage: scripts/check-startup-libs.sh [HUD_BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|pixman)[-.]'
+hud=${1:-}
+if [[ -z $hud ]]; then
+    swift build -c release --static-swift-stdlib --scratch-path .build-qemu --product hud 2>&1 | grep -E 'error|warning: ' || true
+    hud=.build-qemu/release/hud
+fi
+[[ -x $hud ]] || { echo "check-startup-libs: FAIL, no $hud"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+needed=$(readelf -d "$hud" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+if grep -E "^$lazy" <<<"$needed"; then
+    echo "check-startup-libs: FAIL, $hud links the libraries above at exec"; exit 1
+fi
+
+# LD_DEBUG=libs logs every library initialised, dlopen'ed ones included.
+loaded() { LD_DEBUG=libs LD_DEBUG_OUTPUT=$tmp/ld "$@" >/dev/null 2>&1 || true
+           cat "$tmp"/ld.* | sed -n 's/.*calling init: //p'; rm -f "$tmp"/ld.*; }
+if loaded "$hud" ping --socket "$tmp/none" | grep -E "$lazy"; then
+    echo "check-startup-libs: FAIL, 'hud ping' loaded the libraries above"; exit 1
+fi
+# The same probe must see them once something draws, or the check above proves nothing.
+loaded "$hud" render --out "$tmp/hud.png" | grep -qE "libcairo[.]" ||
+    { echo "check-startup-libs: FAIL, 'hud render' did not load Cairo (probe broken?)"; exit 1; }
+
+# A library without the functions we forward: status 127 and its name and the function's.
+mkdir "$tmp/fake"
+echo 'int kiosk_not_cairo;' | gcc -shared -x c - -o "$tmp/fake/libcairo.so.2"
+status=0
+LD_LIBRARY_PATH=$tmp/fake "$hud" render --out "$tmp/fake.png" 2>"$tmp/err" >/dev/null || status=$?
+if [[ $status != 127 ]] || ! grep -qE 'cannot find cairo_[a-z_]+ in libcairo[.]so[.]2' "$tmp/err"; then
+    echo "check-startup-libs: FAIL, a broken libcairo gave status $status and: $(cat "$tmp/err")"; exit 1
+fi
+echo "check-startup-libs: ok, NEEDED: $(tr '\n' ' ' <<<"$needed")"
