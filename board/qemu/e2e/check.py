@@ -59,6 +59,14 @@ def main():
     check("waitcard", exit_code("waitcard") == 0 and stat(lines, "first-frame-ms"),
           f"exit={exit_code('waitcard')} output={lines[-4:]}")
 
+    # The first frame is drawn before Cairo and Pango are even mapped (they
+    # load on the font thread afterwards); the label arrives in a later frame.
+    for name in ("waitcard", "spinner"):
+        lines = log.get(name, [])
+        check(f"{name}-first-frame-without-cairo",
+              stat(lines, "painter") == "swift" and stat(lines, "cairo-mapped") == "no",
+              f"first frame: {[l for l in lines if 'first-frame-ms' in l]}")
+
     # 2. errors
     lines = log.get("badcard", [])
     check("badcard-error", exit_code("badcard") == 1 and any("card9" in l for l in lines),
