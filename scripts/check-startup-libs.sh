@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|pixman)[-.]'
 hud=${1:-}
 if [[ -z $hud ]]; then
-    swift build -c release --static-swift-stdlib --scratch-path .build-qemu --product hud 2>&1 | grep -E 'error|warning: ' || true
+    bash scripts/build-release.sh .build-qemu
     hud=.build-qemu/release/hud
 fi
 [[ -x $hud ]] || { echo "check-startup-libs: FAIL, no $hud"; exit 1; }

@@ -12,7 +12,7 @@ repo=$(cd "$here/../.." && pwd)
 scratch=${KIOSKHUD_SCRATCH:-$repo/.build-qemu}
 cd "$repo"
 if [[ -z "${HUD:-}" ]]; then
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
+    bash "$repo/scripts/build-release.sh" "$scratch"
     HUD=$scratch/release/hud
 fi
 bench=$scratch/bench

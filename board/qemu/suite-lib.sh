@@ -9,7 +9,7 @@ passed=0 failed=0
 cd "$repo"
 if [[ -z "${HUD:-}" ]]; then
     echo "building hud (release)..."
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product hud 2>&1 | grep -E 'error|warning: [^p]' || true
+    bash "$repo/scripts/build-release.sh" "$scratch"
     HUD=$scratch/release/hud
 fi
 [[ -x "$HUD" ]] || { echo "FAIL build: no $HUD"; echo "0 passed, 1 failed"; exit 1; }

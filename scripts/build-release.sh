@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The `hud` that ships: release, Swift's standard library linked in (no Swift
+# .so on the device), and a fixed-address (non-PIE) executable. A PIE `hud`
+# carries ~27 k relative relocations, and their copy-on-write page faults cost
+# about a third of its first frame in the QEMU VM (board/qemu/measure.sh);
+# the price is no ASLR for the executable itself (its shared libraries stay
+# randomised). Usage: scripts/build-release.sh [SCRATCH_PATH] -> SCRATCH_PATH/release/hud
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=${1:-.build-release}
+mkdir -p "$scratch"
+if ! swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+        --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1; then
+    cat "$scratch/build-release.log" >&2
+    echo "build-release: swift build failed" >&2
+    exit 1
+fi
+grep -E 'error|warning: ' "$scratch/build-release.log" || true
