@@ -30,7 +30,13 @@ struct CoveragePainter {
     /// where `shape` covers them. With `zoom` ≠ 1 the shape is scaled about `center`.
     func composite(_ shape: ShapeDistance, in rect: PixelRect, color: HUDColor, alpha: Double,
                    zoom: Double = 1, center: (x: Double, y: Double) = (0, 0)) {
-        let r = rect.intersection(geometry.bounds)
+        var r = rect.intersection(geometry.bounds)
+        if let b = shape.bounds {
+            // The shape's box (zoomed about `center`), one pixel wider for anti-aliasing.
+            let zoomed = geometry.deviceRect(x: center.x + (b.x - center.x) * zoom, y: center.y + (b.y - center.y) * zoom,
+                                             width: b.width * zoom, height: b.height * zoom)
+            r = r.intersection(zoomed.insetBy(-1))
+        }
         let a = color.alpha * alpha
         guard !r.isEmpty, a > 0, zoom > 0 else { return }
         // Device → points: the inverse of the geometry's matrix.

@@ -19,6 +19,18 @@ enum ShapeDistance {
     /// The points outside the shape.
     indirect case inverted(ShapeDistance)
 
+    /// A rectangle holding every point inside, when it is quick to tell.
+    var bounds: LayoutRect? {
+        switch self {
+        case .roundedRect(let r, _): return r
+        case .capsule(let a, let b, let width):
+            return LayoutRect(x: min(a.x, b.x) - width / 2, y: min(a.y, b.y) - width / 2,
+                              width: abs(b.x - a.x) + width, height: abs(b.y - a.y) + width)
+        case .intersection(let a, let b): return a.bounds ?? b.bounds
+        default: return nil
+        }
+    }
+
     func distance(_ x: Double, _ y: Double) -> Double {
         switch self {
         case .roundedRect(let r, let radius):
