@@ -38,7 +38,7 @@ cycle() {
 }
 scan() {
     ts "scan after $cycles cycles"
-    vgdb --pid="$pid" leak_check full kinds definite,indirect increased limited 40 > /tmp/scan.out 2>&1
+    timeout 120 vgdb --pid="$pid" leak_check full kinds definite,indirect increased limited 40 > /tmp/scan.out 2>&1
     sed "s/^/[leak] scan $cycles: /" /tmp/scan.out
 }
 
