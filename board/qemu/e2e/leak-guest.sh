@@ -20,6 +20,7 @@ count() { grep -c "$1" /tmp/leak.out; }
 wait_for() {
     i=0
     while [ "$(count "$1")" -lt "$2" ]; do
+        kill -0 "$pid" 2> /dev/null || { ts "daemon gone waiting for '$1' x$2"; return 1; }
         i=$((i + 1)); [ $i -gt $(($3 * 5)) ] && { ts "timeout waiting for '$1' x$2"; return 1; }
         sleep 0.2
     done

@@ -43,7 +43,7 @@ def main():
     steps, daemon, vg = run.log.get("leak", []), run.log.get("leakd", []), run.log.get("leakvg", [])
     check = run.check
 
-    trouble = [l for l in steps if "timeout" in l or "failed" in l or "never answered" in l or "no exit" in l]
+    trouble = [l for l in steps if "timeout" in l or "gone" in l or "failed" in l or "never answered" in l or "no exit" in l]
     check("daemon-under-valgrind", any("daemon answers" in l for l in steps)
           and any("labels drawn" in l for l in steps) and not trouble,
           trouble or [l for l in steps if l.startswith("t=")][:4])
