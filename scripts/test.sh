@@ -20,3 +20,4 @@ echo "fuzz-json: no crash in 15s, $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' .bui
 board/qemu/run-e2e.sh
 board/qemu/run-daemon-e2e.sh
 board/qemu/run-displays-e2e.sh
+board/qemu/run-leak-e2e.sh

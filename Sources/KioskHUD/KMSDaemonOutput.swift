@@ -79,7 +79,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                     do { try card.dispatchEvents() } catch { log("display: \(error)") }
                 })
             }
-            stack.assumeIsolated { $0.setInvalidationHandler { [self] in for h in heads { h.display.invalidate() } } }
+            // Weak: the stack keeps its handler, and this output keeps the stack.
+            stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.display.invalidate() } } }
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
                 paused = true
                 for h in heads { h.display.pause() }
