@@ -28,8 +28,12 @@ public struct CardFinder: Sendable {
         defer { closedir(dir) }
         var names: [(Int, String)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Read d_name in place up to its NUL: copying the whole 256-byte
+            // field reads bytes readdir never wrote (valgrind reports it).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
             }
             guard name.hasPrefix("card"), let n = Int(name.dropFirst(4)) else { continue }
             names.append((n, name))
