@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include "output.h"
 #ifdef WITH_CAIRO
 #include <cairo.h>
 #include <math.h>
@@ -28,27 +29,10 @@ static double ms_since_t0(void) {
 }
 
 int main(void) {
-    int fd = open("/dev/dri/card0", O_RDWR | O_CLOEXEC);
-    if (fd < 0) { perror("open /dev/dri/card0"); return 1; }
-    drmModeRes *res = drmModeGetResources(fd);
-    if (!res) { perror("drmModeGetResources"); return 1; }
-    drmModeConnector *conn = NULL;
-    for (int i = 0; i < res->count_connectors; i++) {
-        conn = drmModeGetConnector(fd, res->connectors[i]);
-        if (conn && conn->connection == DRM_MODE_CONNECTED && conn->count_modes > 0) break;
-        drmModeFreeConnector(conn);
-        conn = NULL;
-    }
-    if (!conn) { fprintf(stderr, "no connected connector\n"); return 1; }
-    drmModeModeInfo mode = conn->modes[0];
-    for (int i = 0; i < conn->count_modes; i++)
-        if (conn->modes[i].type & DRM_MODE_TYPE_PREFERRED) { mode = conn->modes[i]; break; }
-    drmModeEncoder *enc = drmModeGetEncoder(fd, conn->encoder_id ? conn->encoder_id : conn->encoders[0]);
-    if (!enc) { perror("drmModeGetEncoder"); return 1; }
-    uint32_t crtc = enc->crtc_id;
-    if (!crtc)
-        for (int i = 0; i < res->count_crtcs; i++)
-            if (enc->possible_crtcs & (1u << i)) { crtc = res->crtcs[i]; break; }
+    struct bench_output out = bench_open_output();
+    int fd = out.fd;
+    drmModeModeInfo mode = out.mode;
+    uint32_t crtc = out.crtc;
     uint32_t handle, pitch, fb;
     uint64_t size, offset;
     if (drmModeCreateDumbBuffer(fd, mode.hdisplay, mode.vdisplay, 32, 0, &handle, &pitch, &size)) { perror("create dumb"); return 1; }
@@ -71,7 +55,7 @@ int main(void) {
     cairo_surface_flush(s);
 #endif
     if (drmModeAddFB(fd, mode.hdisplay, mode.vdisplay, 24, 32, pitch, handle, &fb)) { perror("addfb"); return 1; }
-    if (drmModeSetCrtc(fd, crtc, fb, 0, 0, &conn->connector_id, 1, &mode)) { perror("setcrtc"); return 1; }
+    if (drmModeSetCrtc(fd, crtc, fb, 0, 0, &out.connector, 1, &mode)) { perror("setcrtc"); return 1; }
     printf("first-frame-ms=%.1f\n", ms_since_t0());
     return 0;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include "output.h"
 
 static int flip_pending;
 
@@ -45,27 +46,10 @@ int main(int argc, char **argv) {
     int fps = argc > 1 ? atoi(argv[1]) : 12;
     double seconds = argc > 2 ? atof(argv[2]) : 7;
     if (fps < 1 || fps > 240 || seconds <= 0) { fprintf(stderr, "usage: flipfloor [FPS 1-240 [SECONDS]]\n"); return 2; }
-    int fd = open("/dev/dri/card0", O_RDWR | O_CLOEXEC);
-    if (fd < 0) { perror("open /dev/dri/card0"); return 1; }
-    drmModeRes *res = drmModeGetResources(fd);
-    if (!res) { perror("drmModeGetResources"); return 1; }
-    drmModeConnector *conn = NULL;
-    for (int i = 0; i < res->count_connectors; i++) {
-        conn = drmModeGetConnector(fd, res->connectors[i]);
-        if (conn && conn->connection == DRM_MODE_CONNECTED && conn->count_modes > 0) break;
-        drmModeFreeConnector(conn);
-        conn = NULL;
-    }
-    if (!conn) { fprintf(stderr, "no connected connector\n"); return 1; }
-    drmModeModeInfo mode = conn->modes[0];
-    for (int i = 0; i < conn->count_modes; i++)
-        if (conn->modes[i].type & DRM_MODE_TYPE_PREFERRED) { mode = conn->modes[i]; break; }
-    drmModeEncoder *enc = drmModeGetEncoder(fd, conn->encoder_id ? conn->encoder_id : conn->encoders[0]);
-    if (!enc) { perror("drmModeGetEncoder"); return 1; }
-    uint32_t crtc = enc->crtc_id;
-    if (!crtc)
-        for (int i = 0; i < res->count_crtcs; i++)
-            if (enc->possible_crtcs & (1u << i)) { crtc = res->crtcs[i]; break; }
+    struct bench_output out = bench_open_output();
+    int fd = out.fd;
+    drmModeModeInfo mode = out.mode;
+    uint32_t crtc = out.crtc;
     uint32_t fb[2], pitch = 0;
     uint32_t *px[2];
     for (int b = 0; b < 2; b++) {
@@ -78,7 +62,7 @@ int main(int argc, char **argv) {
         for (uint64_t i = 0; i < size / 4; i++) px[b][i] = 0x00202020;
         if (drmModeAddFB(fd, mode.hdisplay, mode.vdisplay, 24, 32, pitch, handle, &fb[b])) { perror("addfb"); return 1; }
     }
-    if (drmModeSetCrtc(fd, crtc, fb[0], 0, 0, &conn->connector_id, 1, &mode)) { perror("setcrtc"); return 1; }
+    if (drmModeSetCrtc(fd, crtc, fb[0], 0, 0, &out.connector, 1, &mode)) { perror("setcrtc"); return 1; }
     int ep = epoll_create1(EPOLL_CLOEXEC), tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
     struct epoll_event ev = { .events = EPOLLIN, .data.fd = fd };
     epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
