@@ -39,17 +39,16 @@ struct CoveragePainter {
         }
         let a = color.alpha * alpha
         guard !r.isEmpty, a > 0, zoom > 0 else { return }
-        // Device → points: the inverse of the geometry's matrix.
-        let m = geometry.matrix
-        let det = m.xx * m.yy - m.xy * m.yx
-        let ixx = m.yy / det, ixy = -m.xy / det, iyx = -m.yx / det, iyy = m.xx / det
         let pixelsPerUnit = geometry.scale * zoom
         let sr = color.red * 255, sg = color.green * 255, sb = color.blue * 255
+        // The map is affine: the centre of pixel (0, 0) and one step along x and along y.
+        let o = geometry.logicalPoint(x: 0.5, y: 0.5)
+        let ox = geometry.logicalPoint(x: 1.5, y: 0.5), oy = geometry.logicalPoint(x: 0.5, y: 1.5)
+        let ex = (x: ox.x - o.x, y: ox.y - o.y), ey = (x: oy.x - o.x, y: oy.y - o.y)
         for y in r.y..<(r.y + r.height) {
-            let dy = Double(y) + 0.5 - m.y0
             for x in r.x..<(r.x + r.width) {
-                let dx = Double(x) + 0.5 - m.x0
-                var px = ixx * dx + ixy * dy, py = iyx * dx + iyy * dy
+                let fx = Double(x), fy = Double(y)
+                var px = o.x + fx * ex.x + fy * ey.x, py = o.y + fx * ex.y + fy * ey.y
                 if zoom != 1 {
                     px = center.x + (px - center.x) / zoom
                     py = center.y + (py - center.y) / zoom

@@ -68,13 +68,8 @@ extension HUDRenderer {
     /// `bezelDevice` (whole pixels) in points, for the square cut of the cached image.
     private func bezelBoxInPoints(_ s: LayerScene) -> LayoutRect {
         let d = s.bezelDevice
-        let m = geometry.matrix
-        let det = m.xx * m.yy - m.xy * m.yx
-        func point(_ x: Double, _ y: Double) -> (Double, Double) {
-            let dx = x - m.x0, dy = y - m.y0
-            return ((m.yy * dx - m.xy * dy) / det, (m.xx * dy - m.yx * dx) / det)
-        }
-        let a = point(Double(d.x), Double(d.y)), b = point(Double(d.x + d.width), Double(d.y + d.height))
+        let a = geometry.logicalPoint(x: Double(d.x), y: Double(d.y))
+        let b = geometry.logicalPoint(x: Double(d.x + d.width), y: Double(d.y + d.height))
         return LayoutRect(x: min(a.0, b.0), y: min(a.1, b.1), width: abs(b.0 - a.0), height: abs(b.1 - a.1))
     }
 

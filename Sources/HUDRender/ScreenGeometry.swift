@@ -73,6 +73,14 @@ public struct ScreenGeometry: Hashable, Sendable {
         }
     }
 
+    /// Maps buffer pixels back to a point in the upright picture: the inverse of `matrix`.
+    func logicalPoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        let m = matrix
+        let det = m.xx * m.yy - m.xy * m.yx
+        let dx = x - m.x0, dy = y - m.y0
+        return ((m.yy * dx - m.xy * dy) / det, (m.xx * dy - m.yx * dx) / det)
+    }
+
     /// Rounds a length in points so it spans whole device pixels.
     func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
 }

@@ -207,9 +207,10 @@ final class DisplaySession: @unchecked Sendable {
         return false
     }
 
-    func say(_ line: String) {
+    /// Prints a `--stats` line; the line is not even built without `--stats`.
+    func say(_ line: @autoclosure () -> String) {
         guard options.stats else { return }
-        print("stats: " + line)
+        print("stats: " + line())
         fflush(nil)
     }
 

@@ -113,6 +113,21 @@ import Testing
         ], nextChange: nil))
         #expect(!two.canDrawWithoutCairo)
 
+        var labelled = HUDConfiguration()
+        labelled.label.text = "Loading"
+        let text = HUDRenderer(geometry: geometry)
+        _ = text.update(to: TestCanvas.snapshot(labelled))
+        #expect(text.isTextReady && !text.canDrawWithoutCairo)
+        let waiting = HUDRenderer(geometry: geometry, textLoading: .afterPrepareText)
+        _ = waiting.update(to: TestCanvas.snapshot(labelled))
+        #expect(waiting.canDrawWithoutCairo)
+
+        var image = HUDConfiguration()
+        image.mode = .customImage(path: "/nonexistent.png")
+        let custom = HUDRenderer(geometry: geometry)
+        _ = custom.update(to: TestCanvas.snapshot(image))
+        #expect(!custom.canDrawWithoutCairo)
+
         let wrongSize = try OwnedPixelBuffer(width: 100, height: 150, format: .xrgb8888)
         #expect(throws: RenderError.self) {
             try two.drawWithoutCairo(into: wrongSize.buffer, region: DamageRegion([geometry.bounds]))
