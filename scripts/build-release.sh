@@ -15,7 +15,7 @@ mkdir -p "$scratch/static-libstdc++"
 archive=$(g++ -print-file-name=libstdc++.a 2>/dev/null || gcc -print-file-name=libstdc++.a)
 [[ -f $archive ]] || { echo "build-release: no libstdc++.a (install libstdc++-12-dev)" >&2; exit 1; }
 ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
-if ! swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+if ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" \
         --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1; then
     cat "$scratch/build-release.log" >&2
