@@ -41,6 +41,9 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         var nextTimerID: UInt64 = 1
         var watchers: [Int32: @Sendable () -> Void] = [:]
         var armedDeadline: HUDInstant?
+        /// While the loop thread handles one wake-up: the timerfd is re-armed
+        /// once at its end, not at every schedule or cancel on the way.
+        var dispatching = false
         var stopping = false
     }
 
@@ -185,7 +188,7 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
     /// Points the timerfd at the earliest deadline (`timerfd_settime`,
     /// absolute). A manual clock has no timerfd: `advance(by:)` fires timers.
     private func arm(_ s: inout State) {
-        guard manualClock == nil else { return }
+        guard manualClock == nil, !s.dispatching else { return }
         let deadline = s.timers.first?.deadline
         guard deadline != s.armedDeadline else { return }
         s.armedDeadline = deadline
@@ -239,6 +242,16 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         return FDWatch(fd: fd, loop: self)
     }
 
+    func setWatchEnabled(_ fd: Int32, _ enabled: Bool) {
+        state.withLock { s in
+            guard s.watchers[fd] != nil else { return }
+            var event = epoll_event()
+            event.events = enabled ? kiosk_EPOLLIN : 0
+            event.data.fd = fd
+            epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+        }
+    }
+
     func unwatch(_ fd: Int32) {
         state.withLock { s in
             guard s.watchers.removeValue(forKey: fd) != nil else { return }
@@ -258,20 +271,24 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
                 break
             }
             wakeUpCount.add(1, ordering: .relaxed)
+            state.withLock { $0.dispatching = manualClock == nil }
+            var timerExpired = false
             for event in events[0..<Int(n)] {
                 let fd = event.data.fd
                 if fd == wakeFD || fd == timerFD {
                     var count: UInt64 = 0
                     _ = read(fd, &count, 8)
+                    if fd == timerFD { timerExpired = true }
                 } else if let handler = state.withLock({ $0.watchers[fd] }) {
                     handler()
                 }
             }
             runQueuedWork()
             if manualClock == nil {
-                fireTimers(upTo: clock.now())
+                fireTimers(upTo: nil)
                 state.withLock { s in
-                    s.armedDeadline = nil  // a fired timerfd is disarmed
+                    s.dispatching = false
+                    if timerExpired { s.armedDeadline = nil }  // an expired timerfd is disarmed
                     arm(&s)
                 }
             }
@@ -294,9 +311,12 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         }
     }
 
-    private func fireTimers(upTo limit: HUDInstant) {
+    /// Runs the timers due by `limit`, or, with nil, by the clock's time as
+    /// each one is looked at (so a timer a callback schedules for now runs
+    /// in the same wake-up).
+    private func fireTimers(upTo limit: HUDInstant?) {
         while let timer = state.withLock({ s -> Timer? in
-            guard let first = s.timers.first, first.deadline <= limit else { return nil }
+            guard let first = s.timers.first, first.deadline <= limit ?? clock.now() else { return nil }
             return s.timers.removeFirst()
         }) {
             manualClock?.set(timer.deadline)

@@ -5,4 +5,9 @@ public struct FDWatch: Sendable {
 
     /// Stops watching (`epoll_ctl(EPOLL_CTL_DEL)`). The fd stays open: its owner closes it.
     public func cancel() { loop?.unwatch(fd) }
+
+    /// Stops or resumes reporting the fd without forgetting it
+    /// (`epoll_ctl(EPOLL_CTL_MOD)` with no events, or `EPOLLIN`): a level-triggered
+    /// fd left readable on purpose then wakes nobody.
+    public func setEnabled(_ enabled: Bool) { loop?.setWatchEnabled(fd, enabled) }
 }

@@ -74,6 +74,57 @@ import Testing
         #expect(log.all == ["read 7 inLoop=true"])
     }
 
+    @Test func aTimerATimerSchedulesForNowRunsInTheSameWakeUp() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        await loop.settle()
+        let counts = Locked<[Int]>([])
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            loop.schedule(after: .milliseconds(5)) {
+                counts.withLock { $0.append(loop.wakeUps) }
+                loop.schedule(at: loop.now()) {
+                    counts.withLock { $0.append(loop.wakeUps) }
+                    done.resume()
+                }
+            }
+        }
+        let seen = counts.withLock { $0 }
+        #expect(seen.count == 2)
+        #expect(seen.first == seen.last, "the second timer ran without another epoll_wait: \(seen)")
+    }
+
+    @Test func aDisabledWatchIsNotReportedUntilEnabledAgain() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let readFD = fds[0]
+        let calls = Locked(0)
+        let reads = AsyncStream<Void>.makeStream()
+        let watch = try loop.watchReadable(fd: readFD) {
+            var byte: UInt8 = 0
+            _ = read(readFD, &byte, 1)
+            calls.withLock { $0 += 1 }
+            reads.continuation.yield()
+        }
+        watch.setEnabled(false)
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        // Level-triggered and readable, but left out: timers keep running, the handler does not.
+        let woken = loop.wakeUps
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            loop.schedule(after: .milliseconds(20)) { done.resume() }
+        }
+        #expect(calls.withLock { $0 } == 0)
+        #expect(loop.wakeUps - woken <= 2, "a disabled readable fd must not spin the loop")
+        watch.setEnabled(true)
+        var iterator = reads.stream.makeAsyncIterator()
+        await iterator.next()
+        #expect(calls.withLock { $0 } == 1)
+        watch.cancel()
+    }
+
     @Test func watchingABadFDThrowsNamingTheCall() throws {
         let loop = try EventLoop()
         defer { loop.shutdown() }
