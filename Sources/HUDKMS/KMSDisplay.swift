@@ -8,9 +8,11 @@ import HUDCore
 /// completed and no sooner than the `FramePacer` allows. A static HUD costs
 /// nothing: no frame, no timer, no wake-up.
 ///
-/// The DRM fd is watched with `watchReadable`; flip events come through
-/// `drmHandleEvent`. When no HUD is visible the console is given back.
-/// Use it only on the loop's thread.
+/// The DRM fd is watched by a `CardEventWatch`; flip events come through
+/// `drmHandleEvent`. When the next frame is at least two refresh intervals
+/// away (a spinner's next step), the flip event is not waited for: it is read
+/// at that frame, one wake-up instead of two. When no HUD is visible the
+/// console is given back. Use it only on the loop's thread.
 public final class KMSDisplay: @unchecked Sendable {
     /// Counters for `--stats` and tests.
     public struct Statistics: Sendable {
@@ -42,7 +44,12 @@ public final class KMSDisplay: @unchecked Sendable {
     private let snapshot: @Sendable (HUDInstant) -> HUDSnapshot
     private var pacer: FramePacer
     private var sink: PageFlipSink!
-    private var watch: FDWatch?
+    private var events: CardEventWatch?
+    private let ownsEvents: Bool
+    /// The flip event is left unread until the next frame (see the type's comment).
+    private var flipDeferred = false
+    /// Set while a deferred flip event is read at frame time.
+    private var collecting = false
     private var timer: ScheduledTimer?
     private var timerDeadline: HUDInstant?
     private var flipPending = false
@@ -50,18 +57,18 @@ public final class KMSDisplay: @unchecked Sendable {
     private var paused = false
     private var stopped = false
     private var pendingFrameComplete = false
-    private let watchCard: Bool
 
     /// - Parameters:
     ///   - fpsCap: frames per second at most; the mode's refresh rate otherwise.
-    ///   - watchCard: whether this display watches the DRM fd itself; false
-    ///     when several displays share a card and their owner watches it once
-    ///     and calls `DRMCard.dispatchEvents` (events find their display by user data).
+    ///   - events: the card's event watch when several displays share a card
+    ///     (events find their display by user data); nil: the display watches
+    ///     the card itself from `start()`.
     ///   - snapshot: the picture at an instant (called on the loop).
     public init(output: KMSOutput, loop: EventLoop, painter: FramePainter, fpsCap: Double? = nil,
-                watchCard: Bool = true, snapshot: @escaping @Sendable (HUDInstant) -> HUDSnapshot) {
+                events: CardEventWatch? = nil, snapshot: @escaping @Sendable (HUDInstant) -> HUDSnapshot) {
         self.output = output
-        self.watchCard = watchCard
+        self.events = events
+        ownsEvents = events == nil
         self.loop = loop
         self.painter = painter
         self.snapshot = snapshot
@@ -74,10 +81,8 @@ public final class KMSDisplay: @unchecked Sendable {
 
     /// Starts watching the DRM fd and draws the first frame.
     public func start() throws {
-        if watchCard {
-            watch = try loop.watchReadable(fd: output.card.fd) { [self] in
-                do { try output.card.dispatchEvents() } catch { onError?(error) }
-            }
+        if events == nil {
+            events = try CardEventWatch(card: output.card, loop: loop) { [self] error in onError?(error) }
         }
         painter.onNeedsFrame = { [loop] in loop.execute { [self] in self.invalidate() } }
         renderFrame()
@@ -94,7 +99,7 @@ public final class KMSDisplay: @unchecked Sendable {
 
     private func requestFrame(at time: HUDInstant) {
         guard !stopped else { return }
-        if flipPending || paused {
+        if (flipPending && !flipDeferred) || paused {
             wanted = min(wanted ?? time, time)
             return
         }
@@ -111,11 +116,14 @@ public final class KMSDisplay: @unchecked Sendable {
 
     private func renderFrame() {
         guard !stopped else { return }
+        if flipDeferred, !paused { collectDeferredFlip() }
         if flipPending || paused {
             wanted = min(wanted ?? loop.now(), loop.now())
             return
         }
         let now = loop.now()
+        // This frame is what was wanted until now.
+        if let w = wanted, w <= now { wanted = nil }
         let snap = snapshot(now)
         guard snap.layers.contains(where: \.presentation.isVisible) else {
             if output.front != nil {
@@ -145,6 +153,7 @@ public final class KMSDisplay: @unchecked Sendable {
         do {
             if try output.present(back, sink: sink) {
                 flipPending = true
+                deferFlipEventIfIdle(now: now)
             } else {
                 presented()
             }
@@ -157,9 +166,35 @@ public final class KMSDisplay: @unchecked Sendable {
         }
     }
 
+    /// After a commit: when the next frame is two refresh intervals or more
+    /// away, asks not to be woken for the flip event and schedules that frame,
+    /// which reads the event first. (Never for the first frame: start-up
+    /// waits on its flip.)
+    private func deferFlipEventIfIdle(now: HUDInstant) {
+        guard let events, let next = wanted, statistics.framesPresented > 0,
+              next - now >= pacer.interval * 2 else {
+            events?.setWakeUps(true, for: ObjectIdentifier(self))
+            return
+        }
+        flipDeferred = true
+        wanted = nil
+        events.setWakeUps(false, for: ObjectIdentifier(self))
+        requestFrame(at: next)
+    }
+
+    /// Reads the flip event left unread; if it has not come yet, waits to be woken for it.
+    private func collectDeferredFlip() {
+        flipDeferred = false
+        collecting = true
+        events?.dispatch()
+        collecting = false
+        if flipPending { events?.setWakeUps(true, for: ObjectIdentifier(self)) }
+    }
+
     private func flipCompleted() {
         statistics.flipEvents += 1
         flipPending = false
+        flipDeferred = false
         presented()
     }
 
@@ -170,7 +205,7 @@ public final class KMSDisplay: @unchecked Sendable {
         if pendingFrameComplete, statistics.firstCompleteFrameAt == nil { statistics.firstCompleteFrameAt = now }
         onFramePresented?(statistics)
         painter.framePresented()
-        if let w = wanted {
+        if let w = wanted, !collecting {
             wanted = nil
             requestFrame(at: w)
         }
@@ -230,8 +265,8 @@ public final class KMSDisplay: @unchecked Sendable {
         // The painter's callback holds this display: let both go.
         painter.onNeedsFrame = nil
         waitForPendingFlip()
-        watch?.cancel()
-        watch = nil
+        if ownsEvents { events?.cancel() } else { events?.forget(ObjectIdentifier(self)) }
+        events = nil
         if !retainLastFrame, output.front != nil, !paused {
             do { try output.restoreConsole() } catch { onError?(error) }
         }

@@ -21,7 +21,7 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     let optional: Bool
     private let log: @Sendable (String) -> Void
     private var cards: [DRMCard] = []
-    private var cardWatches: [FDWatch] = []
+    private var cardEvents: [CardEventWatch] = []
     private var heads: [KMSHead] = []
     private var vt: VTSwitcher?
     private var motion: MotionFeed?
@@ -75,9 +75,7 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                     continue
                 }
                 cards.append(card)
-                cardWatches.append(try stack.loop.watchReadable(fd: card.fd) { [log] in
-                    do { try card.dispatchEvents() } catch { log("display: \(error)") }
-                })
+                cardEvents.append(try CardEventWatch(card: card, loop: stack.loop) { [log] in log("display: \($0)") })
             }
             // Weak: the stack keeps its handler, and this output keeps the stack.
             stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.display.invalidate() } } }
@@ -149,7 +147,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                                           style: theme.style, backdrop: theme.backdrop, scale: scale, rotation: rotation)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
-        let display = KMSDisplay(output: output, loop: stack.loop, painter: painter, watchCard: false) { time in
+        let display = KMSDisplay(output: output, loop: stack.loop, painter: painter,
+                                 events: cardEvents.first { $0.card === card }) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
         display.onError = { log("display \(connector): \($0)") }
@@ -206,8 +205,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
         for h in heads { h.display.stop(retainLastFrame: retainPicture) }
         vt?.restore()
         vt = nil
-        for w in cardWatches { w.cancel() }
-        cardWatches = []
+        for w in cardEvents { w.cancel() }
+        cardEvents = []
         if retainPicture, let h = heads.first, let front = h.output.front {
             do { try ConsoleHandoff.retain(h.output.buffers[front]) } catch { log("retain: \(error)") }
         } else {
