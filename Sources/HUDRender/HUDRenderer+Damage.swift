@@ -17,32 +17,37 @@ extension HUDRenderer {
         var onlyIndicators = true
         let full = DamageRegion([screen])
 
-        // Layers that went away, or a change of stacking order.
-        let newIDs = new.map(\.id)
-        let oldIDs = old.map(\.id)
-        if oldIDs.filter(newIDs.contains) != newIDs.filter(oldIDs.contains) {
-            sceneGeneration += 1
-            return full
-        }
-        for o in old where !newIDs.contains(o.id) {
-            if o.dimming != nil { sceneGeneration += 1; return full }
-            damage.add(o.drawnDevice)
-            onlyIndicators = false
+        // Layers that went away, or a change of stacking order. (The same
+        // layers in the same order, every animation frame, allocate nothing here.)
+        let sameLayers = old.count == new.count && old.indices.allSatisfy { old[$0].id == new[$0].id }
+        if !sameLayers {
+            let newIDs = new.map(\.id)
+            let oldIDs = old.map(\.id)
+            if oldIDs.filter(newIDs.contains) != newIDs.filter(oldIDs.contains) {
+                sceneGeneration += 1
+                return full
+            }
+            for o in old where !newIDs.contains(o.id) {
+                if o.dimming != nil { sceneGeneration += 1; return full }
+                damage.add(o.drawnDevice)
+                onlyIndicators = false
+            }
         }
 
-        for n in new {
+        for (index, n) in new.enumerated() {
             // Something under a blurred bezel changed: the bezel must be drawn again.
             if n.configuration.bezelStyle == .blur, !n.drawnDevice.isEmpty,
                damage.rects.contains(where: { $0.intersects(n.drawnDevice) }) {
                 damage.add(n.drawnDevice)
                 onlyIndicators = false
             }
-            guard let o = old.first(where: { $0.id == n.id }) else {
+            guard let oldIndex = sameLayers ? index : old.firstIndex(where: { $0.id == n.id }) else {
                 if n.dimming != nil { sceneGeneration += 1; return full }
                 damage.add(n.drawnDevice)
                 onlyIndicators = false
                 continue
             }
+            let o = old[oldIndex]
             if o.dimming != n.dimming { sceneGeneration += 1; return full }
             if o.key != n.key || o.drawnDevice != n.drawnDevice
                 || o.presentation.bezelAlpha != n.presentation.bezelAlpha

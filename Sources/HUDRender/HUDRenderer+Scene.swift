@@ -5,29 +5,30 @@ extension HUDRenderer {
     /// Lays out one HUD: text (cached), indicator, bezel, device rectangles.
     func makeScene(_ layer: HUDLayer, area: LayoutRect) -> LayerScene {
         let c = layer.configuration, p = layer.presentation
+        // A spinner step or a progress change moves only the indicator: keep
+        // the previous scene's layout, text and key instead of computing them again.
+        if let previous = scenes.first(where: { $0.id == layer.id }), previous.inputGeneration == sceneInputGeneration,
+           previous.area == area, previous.source.differsOnlyInIndicator(from: p), previous.configuration == c {
+            var scene = previous
+            scene.source = p
+            scene.presentation.spinnerPhase = p.spinnerPhase
+            scene.presentation.progress = p.progress
+            scene.dynamic = dynamicIndicator(c.mode, p)
+            return scene
+        }
         let wanted = style.maximumTextWidth.isFinite ? style.maximumTextWidth : 320
         let maxText = max(1, min(wanted, geometry.logicalWidth - 4 * c.margin))
 
         var indicatorSize: HUDSize?
         var image: CairoImage?
-        var dynamic = DynamicIndicator.none
+        let dynamic = dynamicIndicator(c.mode, p)
         let side = style.indicatorSize.isFinite ? min(max(style.indicatorSize, 1), 1000) : 37
         let square = HUDSize(width: side, height: side)
         switch c.mode {
-        case .indeterminate:
+        case .indeterminate, .determinate, .annularDeterminate:
             indicatorSize = square
-            let steps = HUDPresentation.spinnerSteps
-            let phase = p.spinnerPhase.isFinite ? p.spinnerPhase : 0
-            dynamic = .spinner(step: ((Int((phase * Double(steps)).rounded()) % steps) + steps) % steps)
-        case .determinate:
-            indicatorSize = square
-            dynamic = .pie(progress: progressValue(p.progress))
-        case .annularDeterminate:
-            indicatorSize = square
-            dynamic = .ring(progress: progressValue(p.progress))
         case .determinateHorizontalBar:
             indicatorSize = IndicatorPainter.barSize
-            dynamic = .bar(progress: progressValue(p.progress))
         case .success, .failure:
             indicatorSize = square
         case .customImage(let path):
@@ -84,7 +85,22 @@ extension HUDRenderer {
         return LayerScene(id: layer.id, configuration: c, presentation: presentation, layout: layout, key: key,
                           dynamic: dynamic, label: text.label, details: text.details, image: image,
                           bezelDevice: bezelDevice, drawnDevice: drawn, indicatorDevice: indicatorDevice,
-                          dimming: dim.alpha > 0 ? dim : nil)
+                          dimming: dim.alpha > 0 ? dim : nil,
+                          source: p, area: area, inputGeneration: sceneInputGeneration)
+    }
+
+    /// What the mode's changing indicator shows at this presentation.
+    private func dynamicIndicator(_ mode: HUDMode, _ p: HUDPresentation) -> DynamicIndicator {
+        switch mode {
+        case .indeterminate:
+            let steps = HUDPresentation.spinnerSteps
+            let phase = p.spinnerPhase.isFinite ? p.spinnerPhase : 0
+            return .spinner(step: ((Int((phase * Double(steps)).rounded()) % steps) + steps) % steps)
+        case .determinate: return .pie(progress: progressValue(p.progress))
+        case .annularDeterminate: return .ring(progress: progressValue(p.progress))
+        case .determinateHorizontalBar: return .bar(progress: progressValue(p.progress))
+        case .success, .failure, .customImage, .text: return .none
+        }
     }
 
     private func progressValue(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }

@@ -33,6 +33,10 @@ public final class HUDRenderer {
     var fullDamagePending = true
     /// Bumped by every update that changes more than dynamic indicators.
     var sceneGeneration = 0
+    /// Bumped by everything besides a snapshot that a scene's layout depends
+    /// on (style, backdrop, caches, the text engine): scenes made before are
+    /// not reused for the next frame.
+    var sceneInputGeneration = 0
     var newProblems: [RenderError] = []
 
     var logo: CairoImage?
@@ -87,6 +91,7 @@ public final class HUDRenderer {
     /// is kept; it changes only with `setBackdrop`.)
     public func invalidateCaches() {
         backdropGeneration += 1
+        sceneInputGeneration += 1
         bezelCaches.removeAll()
         contentCaches.removeAll()
         blurCaches.removeAll()
@@ -103,6 +108,7 @@ public final class HUDRenderer {
         let engine = TextEngine(language: style.language)
         engine.warmUp()
         textEngine = engine
+        sceneInputGeneration += 1
     }
 
     /// Whether labels are drawn (Pango loaded).

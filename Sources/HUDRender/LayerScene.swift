@@ -20,6 +20,13 @@ struct LayerScene {
     var indicatorDevice: PixelRect
     /// The background dimming colour with `backgroundAlpha` applied, nil when none.
     var dimming: HUDColor?
+    /// The presentation the scene was made from (before clamping).
+    var source: HUDPresentation
+    /// The layout area it was made for.
+    var area: LayoutRect
+    /// `HUDRenderer.sceneInputGeneration` when it was made: a new style, backdrop
+    /// or text engine makes every scene stale.
+    var inputGeneration: Int
 
     /// What the layer looks like, for deciding whether a blur above it must be recomputed.
     var look: LayerLook { LayerLook(key: key, presentation: presentation) }
@@ -29,4 +36,13 @@ struct LayerScene {
 struct LayerLook: Hashable {
     var key: BezelKey
     var presentation: HUDPresentation
+}
+
+extension HUDPresentation {
+    /// Whether `other` differs from this presentation at most in the spinner's
+    /// phase and the progress: what a dynamic indicator alone shows.
+    func differsOnlyInIndicator(from other: HUDPresentation) -> Bool {
+        bezelAlpha == other.bezelAlpha && bezelScale == other.bezelScale
+            && backgroundAlpha == other.backgroundAlpha && parallaxOffset == other.parallaxOffset
+    }
 }

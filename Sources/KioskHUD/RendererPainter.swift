@@ -43,11 +43,18 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> PixelRect {
         let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
-        let visible = snapshot.layers.filter(\.presentation.isVisible)
-        topmostID = visible.last?.id
-        lastFrameComplete = renderer.isTextReady || visible.allSatisfy {
-            $0.configuration.label.text.isEmpty && $0.configuration.detailsLabel.text.isEmpty
+        var topmost: Int?
+        // Complete: labels are drawn, or no visible HUD has any.
+        var complete = true
+        for layer in snapshot.layers where layer.presentation.isVisible {
+            topmost = layer.id
+            if !renderer.isTextReady,
+               !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty {
+                complete = false
+            }
         }
+        topmostID = topmost
+        lastFrameComplete = complete
         tracker.frameChanged(update.damage)
         var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }

@@ -36,6 +36,43 @@ import Testing
         #expect(bezel.contains(box))
     }
 
+    /// Spinner steps reuse the previous layout; anything else that changes
+    /// the layout between two steps must still be laid out again.
+    @Test func spinnerStepsStillSeeTextStyleAndConfigurationChanges() throws {
+        let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: 320, pixelHeight: 240), textLoading: .afterPrepareText)
+        var phase = 0.0
+        func step(_ c: HUDConfiguration) -> FrameUpdate {
+            phase += 1.0 / 12
+            return r.update(to: TestCanvas.snapshot(c, .shown(spinnerPhase: phase)))
+        }
+        var c = config()
+        _ = step(c)
+        _ = step(c)
+        #expect(r.textFrames(id: 1).label == nil, "no text engine yet")
+        r.prepareText()
+        let withText = step(c)
+        let label = try #require(r.textFrames(id: 1).label)
+        #expect(!withText.damage.isEmpty && withText.damage.bounds.contains(label))
+        let box = try #require(r.indicatorFrame(id: 1))
+        var style = r.style
+        style.indicatorSize = 60
+        r.setStyle(style)
+        _ = step(c)
+        let bigger = try #require(r.indicatorFrame(id: 1))
+        #expect(bigger.width > box.width + 15, "\(box) → \(bigger)")
+        c.label.text = "Loading a much longer label"
+        let relabelled = step(c)
+        let longer = try #require(r.textFrames(id: 1).label)
+        #expect(longer.width > label.width)
+        #expect(relabelled.damage.bounds.contains(longer))
+        var moved = HUDPresentation.shown(spinnerPhase: phase)
+        moved.parallaxOffset = HUDPoint(x: 10, y: 0)
+        let before = try #require(r.bezelFrame(id: 1))
+        _ = r.update(to: TestCanvas.snapshot(c, moved))
+        let after = try #require(r.bezelFrame(id: 1))
+        #expect(after.x == before.x + 10)
+    }
+
     @Test func progressChangeDamagesOnlyTheIndicator() throws {
         var c = config()
         c.mode = .determinateHorizontalBar
