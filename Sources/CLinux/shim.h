@@ -13,6 +13,7 @@
 #include <linux/kd.h>
 #include <linux/fb.h>
 #include <linux/netlink.h>
+#include <malloc.h>
 
 /* EPOLLIN and friends are enum members re-#defined; give Swift plain values. */
 static const uint32_t kiosk_EPOLLIN = EPOLLIN;

@@ -1,4 +1,5 @@
 import Glibc
+import CLinux
 
 // `hud <command> [options]`. One line per command; each lives in its own file.
 let commands: [Subcommand] = [
@@ -18,5 +19,11 @@ let commands: [Subcommand] = [
     DisplayCommand.subcommand,
     MotionCommand.subcommand,
 ]
+
+// One malloc arena for every thread: the font thread's allocations (fontconfig,
+// Pango's caches, which outlive it) then share the main heap instead of
+// keeping a second one; ~0.45 MB less resident for the daemon with a CJK label.
+// Before any thread exists.
+mallopt(M_ARENA_MAX, 1)
 
 exit(Subcommand.dispatch(CommandLine.arguments, commands: commands))
