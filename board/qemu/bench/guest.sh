@@ -5,12 +5,19 @@
 : "${HUD:?}" "${BENCH:?}"
 RUNS=${RUNS:-8}
 i=0
+# Output goes to a file and is tagged afterwards: a `| sed` would start sed
+# beside the program being timed, on the guest's one CPU.
+timed() {
+    name=$1; shift
+    "$BENCH/launch" "$@" > /tmp/timed.out 2>&1
+    sed "s/^/[$name] /" /tmp/timed.out
+}
 while [ $i -le "$RUNS" ]; do
     tag=warm; [ $i -gt 0 ] && tag=run
-    "$BENCH/launch" "$BENCH/firstframe" | sed "s/^/[c-$tag] /"
-    "$BENCH/launch" "$BENCH/firstframe-cairo" | sed "s/^/[ccairo-$tag] /"
-    "$BENCH/launch" "$HUD" display --label Loading --frames 1 --stats | sed "s/^/[hud-$tag] /"
-    "$BENCH/launch" "$HUD" display --label Loading --frames 1 --stats --legacy | sed "s/^/[hudlegacy-$tag] /"
+    timed "c-$tag" "$BENCH/firstframe"
+    timed "ccairo-$tag" "$BENCH/firstframe-cairo"
+    timed "hud-$tag" "$HUD" display --label Loading --frames 1 --stats
+    timed "hudlegacy-$tag" "$HUD" display --label Loading --frames 1 --stats --legacy
     i=$((i + 1))
 done
 # Steady state: 7 s each; the window starts when the first complete frame is up.
