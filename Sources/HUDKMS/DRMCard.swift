@@ -11,6 +11,10 @@ public final class DRMCard: @unchecked Sendable {
     public let path: String
     /// The open file descriptor; readable when DRM events (page flips) wait.
     public let fd: Int32
+    /// Property names by id: ids name the same property for the card's whole
+    /// life, so each is asked for once (`drmModeGetProperty`), not once per
+    /// object per lookup (start-up did 84 of those ioctls).
+    private var propertyNames: [UInt32: String] = [:]
 
     /// `open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)`.
     public init(path: String) throws(DRMError) {
@@ -193,14 +197,22 @@ public final class DRMCard: @unchecked Sendable {
         var result: [String: Property] = [:]
         for i in 0..<Int(props.pointee.count_props) {
             let id = props.pointee.props[i]
-            guard let prop = drmModeGetProperty(fd, id) else { continue }
-            let name = withUnsafeBytes(of: prop.pointee.name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            drmModeFreeProperty(prop)
+            guard let name = propertyName(id) else { continue }
             result[name] = Property(id: id, value: props.pointee.prop_values[i])
         }
         return result
+    }
+
+    /// The name of property `id` (`drmModeGetProperty`, once per id); nil if the driver has none.
+    private func propertyName(_ id: UInt32) -> String? {
+        if let known = propertyNames[id] { return known }
+        guard let prop = drmModeGetProperty(fd, id) else { return nil }
+        defer { drmModeFreeProperty(prop) }
+        let name = withUnsafeBytes(of: prop.pointee.name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        propertyNames[id] = name
+        return name
     }
 
     // MARK: Buffers
