@@ -45,8 +45,33 @@ struct CoveragePainter {
         let o = geometry.logicalPoint(x: 0.5, y: 0.5)
         let ox = geometry.logicalPoint(x: 1.5, y: 0.5), oy = geometry.logicalPoint(x: 0.5, y: 1.5)
         let ex = (x: ox.x - o.x, y: ox.y - o.y), ey = (x: oy.x - o.x, y: oy.y - o.y)
+        // Pixels a whole device pixel inside `interior` are fully covered: no
+        // distance to evaluate, and the blend of one colour over the pixel
+        // below is worked out once per distinct pixel below (a bezel over a
+        // plain screen: once).
+        var inner = PixelRect.empty
+        if zoom == 1, let i = shape.interior {
+            let pad = 1 / geometry.scale
+            if i.width > 2 * pad, i.height > 2 * pad {
+                inner = geometry.deviceRect(x: i.x + pad, y: i.y + pad, width: i.width - 2 * pad, height: i.height - 2 * pad)
+                    .insetBy(1).intersection(r)
+            }
+        }
+        var below: UInt32?, blended: UInt32 = 0
         for y in r.y..<(r.y + r.height) {
+            let rowInside = !inner.isEmpty && y >= inner.y && y < inner.y + inner.height
             for x in r.x..<(r.x + r.width) {
+                if rowInside, x >= inner.x, x < inner.x + inner.width {
+                    let word = readWord(x, y)
+                    if word != below {
+                        below = word
+                        let old = read(x, y)
+                        blended = pack(red: sr * a + old.red * (1 - a), green: sg * a + old.green * (1 - a),
+                                       blue: sb * a + old.blue * (1 - a))
+                    }
+                    write(x, y, blended)
+                    continue
+                }
                 let fx = Double(x), fy = Double(y)
                 var px = o.x + fx * ex.x + fy * ey.x, py = o.y + fx * ex.y + fy * ey.y
                 if zoom != 1 {
@@ -73,6 +98,14 @@ struct CoveragePainter {
     private func read(_ x: Int, _ y: Int) -> (red: Double, green: Double, blue: Double) {
         let c = buffer.rgb(x: x, y: y)
         return (Double(c.red), Double(c.green), Double(c.blue))
+    }
+
+    /// The pixel as stored (XRGB8888 word, or RGB565 in the low half).
+    private func readWord(_ x: Int, _ y: Int) -> UInt32 {
+        if buffer.format == .rgb565 {
+            return UInt32(buffer.base.load(fromByteOffset: y * buffer.stride + x * 2, as: UInt16.self))
+        }
+        return buffer.base.load(fromByteOffset: y * buffer.stride + x * 4, as: UInt32.self)
     }
 
     private func write(_ x: Int, _ y: Int, _ word: UInt32) {

@@ -31,6 +31,26 @@ enum ShapeDistance {
         }
     }
 
+    /// A rectangle every point of which is inside, when it is quick to tell
+    /// (a rounded rectangle less the part its corners could cut); nil otherwise.
+    var interior: LayoutRect? {
+        switch self {
+        case .roundedRect(let r, let radius):
+            // Any point at least radius·(1 − 1/√2) from both edges of a corner
+            // square lies inside that corner's arc.
+            let cut = min(max(radius, 0), min(r.width, r.height) / 2) * (1 - 1 / 2.0.squareRoot())
+            guard r.width > 2 * cut, r.height > 2 * cut else { return nil }
+            return r.insetBy(cut)
+        case .intersection(let a, let b):
+            guard let i = a.interior, let j = b.interior else { return nil }
+            let x0 = max(i.x, j.x), y0 = max(i.y, j.y)
+            let x1 = min(i.x + i.width, j.x + j.width), y1 = min(i.y + i.height, j.y + j.height)
+            guard x1 > x0, y1 > y0 else { return nil }
+            return LayoutRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        default: return nil
+        }
+    }
+
     func distance(_ x: Double, _ y: Double) -> Double {
         switch self {
         case .roundedRect(let r, let radius):

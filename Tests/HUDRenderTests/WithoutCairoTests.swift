@@ -99,6 +99,37 @@ import Testing
         #expect(total * 2 <= area * 3, "\(t): the mean difference in the bezel is \(Double(total) / Double(area))")
     }
 
+    /// Inside a rounded rectangle's `interior` the painter blends without
+    /// evaluating distances; that must paint exactly what the distances paint,
+    /// over a background that changes from pixel to pixel.
+    @Test(arguments: [(1.0, ScreenRotation.none, PixelFormat.xrgb8888, 12.0), (2.0, .none, .xrgb8888, 30.0),
+                      (1.0, .clockwise90, .xrgb8888, 0.0), (1.5, .upsideDown, .rgb565, 8.0)])
+    func interiorFastPathPaintsWhatTheDistancesPaint(_ scale: Double, _ rotation: ScreenRotation,
+                                                     _ format: PixelFormat, _ radius: Double) throws {
+        let w = 160, h = 120, bpp = format.bytesPerPixel
+        let geometry = try ScreenGeometry(pixelWidth: w, pixelHeight: h, scale: scale, rotation: rotation)
+        func paint(_ shape: ShapeDistance) -> [UInt8] {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * bpp, alignment: 8)
+            defer { memory.deallocate() }
+            let buffer = PixelBuffer(base: memory, width: w, height: h, stride: w * bpp, format: format)
+            let painter = CoveragePainter(buffer: buffer, geometry: geometry)
+            for y in 0..<h {  // a background of bands, so the blend cache sees many pixels below
+                painter.fill(PixelRect(x: 0, y: y, width: w, height: 1),
+                             HUDColor(red: Double(y % 7) / 7, green: 0.3, blue: Double(y % 3) / 3))
+            }
+            painter.composite(shape, in: PixelRect(x: 0, y: 0, width: w, height: h),
+                              color: HUDColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 0.7), alpha: 0.9)
+            return Array(UnsafeRawBufferPointer(start: memory, count: w * h * bpp))
+        }
+        let rect = LayoutRect(x: 6.3, y: 5.7, width: geometry.logicalWidth - 14, height: geometry.logicalHeight - 12)
+        let shape = ShapeDistance.roundedRect(rect, radius: radius)
+        #expect(shape.interior != nil)
+        let fast = paint(shape)
+        let slow = paint(.union([shape]))  // no interior: every pixel by its distance
+        let differing = zip(fast, slow).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+    }
+
     @Test func refusesWhatNeedsCairo() throws {
         let geometry = try ScreenGeometry(pixelWidth: 200, pixelHeight: 150)
         let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)
