@@ -144,6 +144,7 @@ final class DisplaySession: @unchecked Sendable {
     var exitCode: Int32 = 0
     var finished = false
     var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
+    var steadyScheduled = false
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
     var motion: MotionFeed?
@@ -296,12 +297,19 @@ final class DisplaySession: @unchecked Sendable {
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
                 "painter=\(painter.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
         }
-        if let t = s.firstCompleteFrameAt, steadyStart == nil {
+        if let t = s.firstCompleteFrameAt, !steadyScheduled {
+            steadyScheduled = true
             if let l = painter.lastLayoutRects {
                 say("layout bezel=\(l.bezel.csv) indicator=\(l.indicator.csv) label=\(l.label.csv)")
             }
             say("complete-frame-ms=\(ms(t))")
-            steadyStart = (loop.now(), Self.cpuSeconds(), loop.wakeUps)
+            // The steady window opens a second later: the first frames with
+            // labels (Cairo's first use: lazy binding, glyphs, both buffers
+            // repainted) are start-up, not animation.
+            loop.schedule(after: .seconds(1)) { [self] in
+                guard !finished else { return }
+                steadyStart = (loop.now(), Self.cpuSeconds(), loop.wakeUps)
+            }
         }
         if let n = options.frames, s.framesPresented >= n { finish(code: 0) }
     }
@@ -311,7 +319,9 @@ final class DisplaySession: @unchecked Sendable {
         finished = true
         exitCode = code
         let s0 = steadyStart
-        let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps, now = loop.now()
+        // Called on the loop (a timer, a signal, a frame): that wake-up ends
+        // the window and is not counted in it.
+        let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps - 1, now = loop.now()
         motion?.stop()
         display.stop(retainLastFrame: options.retain)
         vt?.restore()
