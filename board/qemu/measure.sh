@@ -1,8 +1,5 @@
 #!/usr/bin/env bash
-# Measurements in one VM boot per driver (bochs with 64 MiB of VRAM by default,
-# KIOSKHUD_GPUS; with bochs-display's default 16 MiB, a program's first buffer
-# sometimes has to evict fbcon's and its first frame takes ~30 ms longer, so
-# the bare C program's times came in two clusters, ~60 and ~93 ms):
+# Measurements in one VM boot per driver (bochs by default; KIOSKHUD_GPUS):
 #  - exec -> first frame on screen: hud (atomic and legacy) vs bench/firstframe.c
 #    (open card, one dumb buffer, fill, one SetCrtc), medians and minima of RUNS (8) after a warm-up; also C + cairo;
 #  - steady CPU % of one (emulated) core and wake-ups/s: spinner and a ring whose
@@ -24,7 +21,7 @@ gcc -O2 -Wall -o "$bench/firstframe" "$here/bench/firstframe.c" $(pkg-config --c
 gcc -O2 -Wall -DWITH_CAIRO -o "$bench/firstframe-cairo" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm cairo) -lm || exit 1
 gcc -O2 -Wall -o "$bench/launch" "$here/bench/launch.c" || exit 1
 gcc -O2 -Wall -o "$bench/flipfloor" "$here/bench/flipfloor.c" $(pkg-config --cflags --libs libdrm) || exit 1
-for gpu in ${KIOSKHUD_GPUS:-bochs64}; do
+for gpu in ${KIOSKHUD_GPUS:-bochs}; do
     log=$scratch/measure-$gpu.log
     /usr/bin/python3 "$here/qemu-run.py" --gpu "$gpu" --timeout 300 --quiet --log "$log" \
         --env "HUD=$HUD" --env "BENCH=$bench" --env "RUNS=${RUNS:-8}" "$here/bench/guest.sh" || { echo "guest failed, see $log"; exit 1; }

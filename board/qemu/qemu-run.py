@@ -38,9 +38,6 @@ RESIZE_MARK = re.compile(r"@@VNCRESIZE (\d+) (\d+)@@")
 BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
 GPU = {
     "bochs": (["-vga", "none", "-device", "bochs-display,id=d0"], "bochs"),
-    # 64 MiB of VRAM (bochs-display's default is 16): room for fbcon's buffer and
-    # the program's, so a first frame is not slowed by TTM evicting one (measure.sh).
-    "bochs64": (["-vga", "none", "-device", "bochs-display,id=d0,vgamem=64M"], "bochs"),
     "virtio": (["-vga", "none", "-device", "virtio-gpu-pci,id=d0"], "virtio-gpu"),
     # Two displays, two cards (card0, card1); dump each with its device id.
     "bochs2": (["-vga", "none", "-device", "bochs-display,id=d0", "-device", "bochs-display,id=d1"], "bochs"),
