@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs inside the guest for measure.sh: first-frame times of the bare C
-# program and of hud (alternating, one warm-up each), then steady-state CPU
+# program and of hud (in turns, one warm-up round), then steady-state CPU
 # and wake-ups of hud. Output lines are tagged [name] for the host.
 : "${HUD:?}" "${BENCH:?}"
 RUNS=${RUNS:-8}
@@ -12,15 +12,29 @@ timed() {
     "$BENCH/launch" "$@" > /tmp/timed.out 2>&1
     sed "s/^/[$name] /" /tmp/timed.out
 }
+run_one() {
+    case $1 in
+    c) timed "c-$tag" "$BENCH/firstframe" ;;
+    ccairo) timed "ccairo-$tag" "$BENCH/firstframe-cairo" ;;
+    hud) timed "hud-$tag" "$HUD" display --label Loading --frames 1 --stats ;;
+    hudlegacy) timed "hudlegacy-$tag" "$HUD" display --label Loading --frames 1 --stats --legacy ;;
+    esac
+}
+# The order turns by one each round, so each program follows each other one
+# as often (what the last one left behind, e.g. the console being redrawn,
+# does not always land on the same program).
 while [ $i -le "$RUNS" ]; do
     tag=warm; [ $i -gt 0 ] && tag=run
-    timed "c-$tag" "$BENCH/firstframe"
-    timed "ccairo-$tag" "$BENCH/firstframe-cairo"
-    timed "hud-$tag" "$HUD" display --label Loading --frames 1 --stats
-    timed "hudlegacy-$tag" "$HUD" display --label Loading --frames 1 --stats --legacy
+    case $((i % 4)) in
+    0) order="c ccairo hud hudlegacy" ;;
+    1) order="ccairo hud hudlegacy c" ;;
+    2) order="hud hudlegacy c ccairo" ;;
+    3) order="hudlegacy c ccairo hud" ;;
+    esac
+    for p in $order; do run_one "$p"; done
     i=$((i + 1))
 done
-# Steady state: 7 s each; the window starts when the first complete frame is up.
+# Steady state: 7 s each; the window opens 1 s after the first complete frame.
 "$BENCH/flipfloor" 12 7 | sed "s/^/[flipfloor] /"
 "$HUD" display --label Loading --fps 60 --seconds 7 --stats | sed "s/^/[spinner60] /"
 "$HUD" display --label Loading --fps 30 --seconds 7 --stats | sed "s/^/[spinner30] /"
