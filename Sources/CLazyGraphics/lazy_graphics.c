@@ -47,18 +47,21 @@ static const struct {
 static void *addresses[SLOT_COUNT];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static atomic_bool loaded;
+/* Why loading failed, when it did; written once inside pthread_once. */
+static char failure[512];
 
-static void fail(const char *what, const char *soname) {
+static void record_failure(const char *what, const char *soname) {
     const char *reason = dlerror();
-    fprintf(stderr, "%s: %s %s (%s); Cairo, Pango and pixman are loaded on first use, install them or fix the path\n",
-            program_invocation_short_name, what, soname, reason ? reason : "unknown error");
-    exit(127);
+    snprintf(failure, sizeof failure, "%s %s (%s)", what, soname, reason ? reason : "unknown error");
 }
 
 static void load_all(void) {
     for (int library = 0; library < LIBRARY_COUNT; library++) {
         void *handle = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
-        if (!handle) fail("cannot load", sonames[library]);
+        if (!handle) {
+            record_failure("cannot load", sonames[library]);
+            return;
+        }
         for (int i = 0; i < SLOT_COUNT; i++) {
             if (functions[i].library != (enum library)library) continue;
             dlerror();
@@ -66,15 +69,26 @@ static void load_all(void) {
             if (!addresses[i]) {
                 char what[128];
                 snprintf(what, sizeof what, "cannot find %s in", functions[i].name);
-                fail(what, sonames[library]);
+                record_failure(what, sonames[library]);
+                return;
             }
         }
     }
     atomic_store_explicit(&loaded, true, memory_order_release);
 }
 
-void kiosk_graphics_load(void) {
+const char *kiosk_graphics_try_load(void) {
     pthread_once(&once, load_all);
+    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : failure;
+}
+
+void kiosk_graphics_load(void) {
+    const char *error = kiosk_graphics_try_load();
+    if (error) {
+        fprintf(stderr, "%s: %s; Cairo, Pango and pixman are loaded on first use, install them or fix the path\n",
+                program_invocation_short_name, error);
+        exit(127);
+    }
 }
 
 bool kiosk_graphics_is_loaded(void) {

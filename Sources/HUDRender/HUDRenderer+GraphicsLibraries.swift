@@ -11,6 +11,14 @@ extension HUDRenderer {
         kiosk_graphics_load()
     }
 
+    /// Loads them like `loadGraphicsLibraries`, but answers instead of exiting:
+    /// nil when they loaded, else what was missing ("cannot load libpango-1.0.so.0
+    /// (…)"); a process that goes on must then call no Cairo or Pango function
+    /// (`HUDRenderer.graphicsUnavailable`). `kiosk_graphics_try_load`.
+    public static func tryLoadGraphicsLibraries() -> String? {
+        kiosk_graphics_try_load().map { String(cString: $0) }
+    }
+
     /// Whether Cairo, Pango and pixman are loaded (`kiosk_graphics_is_loaded`).
     public static var isGraphicsLibraryLoaded: Bool {
         kiosk_graphics_is_loaded()

@@ -148,6 +148,11 @@ extension HUDRenderer {
     /// the HUD is drawn without it.
     func loadImage(_ path: String) -> CairoImage? {
         if let cached = images[path] { return cached }
+        guard !graphicsUnavailable else {
+            newProblems.append(.graphicsUnavailable("custom image \(path) not drawn"))
+            images[path] = .some(nil)
+            return nil
+        }
         do {
             let image = try CairoImage.png(path: path)
             images[path] = image
@@ -162,6 +167,7 @@ extension HUDRenderer {
     func loadLogoIfNeeded() {
         guard !logoLoaded else { return }
         logoLoaded = true
+        guard !graphicsUnavailable else { return }
         guard let path = backdrop.imagePath, !path.isEmpty else { return }
         do {
             logo = try CairoImage.png(path: path)

@@ -7,6 +7,9 @@ extension HUDRenderer {
     /// plain screen colour a blurred bezel is that colour tinted, so both
     /// bezel styles come out as one tinted rounded rectangle.
     public var canDrawWithoutCairo: Bool {
+        // Without Cairo at all, this is all there is: logos and custom images
+        // were never loaded, stacked HUDs are drawn one over the other.
+        if graphicsUnavailable { return true }
         guard scenes.count <= 1, logo == nil, backdrop.imagePath?.isEmpty ?? true else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
@@ -39,8 +42,23 @@ extension HUDRenderer {
         for raw in region.rects {
             let rect = raw.intersection(geometry.bounds)
             guard !rect.isEmpty else { continue }
-            painter.fill(rect, base)
-            if let s = scenes.first {
+            if scenes.count <= 1 {
+                painter.fill(rect, base)
+                if let s = scenes.first {
+                    paintLayerWithoutCairo(s, painter: painter, clip: rect)
+                    shapes = shapes.union(s.drawnDevice.intersection(rect))
+                }
+                continue
+            }
+            // Several HUDs (only when Cairo is unavailable): bottom first, each
+            // dimming what is under it, no blur of the HUDs below a bezel.
+            painter.fill(rect, backdrop.color)
+            for s in scenes {
+                if let d = s.dimming {
+                    painter.composite(.roundedRect(LayoutRect(x: -1, y: -1, width: geometry.logicalWidth + 2,
+                                                            height: geometry.logicalHeight + 2), radius: 0), in: rect,
+                                      color: HUDColor(red: d.red, green: d.green, blue: d.blue), alpha: d.alpha)
+                }
                 paintLayerWithoutCairo(s, painter: painter, clip: rect)
                 shapes = shapes.union(s.drawnDevice.intersection(rect))
             }

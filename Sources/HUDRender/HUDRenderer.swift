@@ -53,6 +53,8 @@ public final class HUDRenderer {
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
     var zoomScratch: CairoImage?
     var targets: [TargetSurface] = []
+    /// Cairo or Pango could not be loaded (`markGraphicsUnavailable`).
+    public private(set) var graphicsUnavailable = false
 
     /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
     public init(geometry: ScreenGeometry, style: HUDRenderStyle = HUDRenderStyle(),
@@ -97,6 +99,20 @@ public final class HUDRenderer {
         blurCaches.removeAll()
         indicatorCache = nil
         fullDamagePending = true
+    }
+
+    /// Cairo, Pango or pixman is missing (`tryLoadGraphicsLibraries` said
+    /// why): from now on this renderer calls none of them. It draws every
+    /// frame with `drawWithoutCairo`: bezels and indicators, without labels,
+    /// logo or custom images. For a boot splash on a device whose image lacks
+    /// a library: the HUD stays up rather than the process exiting.
+    public func markGraphicsUnavailable() {
+        guard !graphicsUnavailable else { return }
+        graphicsUnavailable = true
+        images.removeAll()
+        logo = nil
+        logoLoaded = true
+        invalidateCaches()
     }
 
     // MARK: Text

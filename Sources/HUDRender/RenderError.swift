@@ -12,6 +12,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case imageNotWritten(path: String, reason: String)
     /// Cairo refused to create a surface or context.
     case cairo(String)
+    /// Something needs Cairo or Pango, which could not be loaded
+    /// (`HUDRenderer.markGraphicsUnavailable`): what was left out.
+    case graphicsUnavailable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .imageUnreadable(let p, let r): return "cannot read image \(p): \(r)"
         case .imageNotWritten(let p, let r): return "cannot write image \(p): \(r)"
         case .cairo(let s): return "cairo: \(s)"
+        case .graphicsUnavailable(let s): return "\(s): Cairo/Pango could not be loaded"
         }
     }
 }

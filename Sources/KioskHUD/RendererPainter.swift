@@ -21,6 +21,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Per buffer, where `drawWithoutCairo` drew shapes that await a Cairo repaint.
     private var paintedWithoutCairo: [Int: PixelRect] = [:]
     private var topmostID: Int?
+    private var pendingProblems: [String] = []
     /// Problems the renderer reported (missing image, bad font), first seen.
     public var onProblem: (@Sendable (String) -> Void)?
 
@@ -38,9 +39,28 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         }
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
+        loadGraphicsForImages(backdrop)
+    }
+
+    /// A logo is decoded with Cairo on the first frame: load the libraries
+    /// first, so that a missing one leaves the logo out instead of ending the process.
+    private func loadGraphicsForImages(_ backdrop: HUDBackdrop) {
+        guard !(backdrop.imagePath?.isEmpty ?? true), !HUDRenderer.isGraphicsLibraryLoaded else { return }
+        if let error = HUDRenderer.tryLoadGraphicsLibraries() { graphicsFailed(error) }
+    }
+
+    /// Cairo or Pango is missing: the HUD goes on, drawn without them, and says so once.
+    private func graphicsFailed(_ error: String) {
+        renderer.markGraphicsUnavailable()
+        tracker.invalidateAll()
+        // Reported with the next frame: from init, nobody is listening yet.
+        pendingProblems.append("\(error); drawing without labels, logo or images")
+        onNeedsFrame?()
     }
 
     public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> PixelRect {
+        for p in pendingProblems { onProblem?(p) }
+        pendingProblems.removeAll()
         let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
         var topmost: Int?
@@ -79,6 +99,9 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         return region.bounds
     }
 
+    /// Whether Cairo or Pango could not be loaded, so every frame is drawn without them.
+    public var drawsWithoutGraphicsLibraries: Bool { renderer.graphicsUnavailable }
+
     /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
     public var lastFrameWithoutCairo: Bool { !paintedWithoutCairo.isEmpty && !renderer.isTextReady }
 
@@ -91,7 +114,10 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         var tid = pthread_t()
         let started = pthread_create(&tid, nil, { context in
             let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
-            HUDRenderer.loadGraphicsLibraries()
+            if let error = HUDRenderer.tryLoadGraphicsLibraries() {
+                me.loop.execute { [me] in me.graphicsFailed(error) }
+                return nil
+            }
             HUDRenderer.preloadFonts()
             me.loop.execute { [me] in me.textReady() }
             return nil
@@ -105,6 +131,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     }
 
     private func textReady() {
+        guard !renderer.graphicsUnavailable else { return }
         renderer.prepareText()
         onNeedsFrame?()
     }
@@ -115,6 +142,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
     public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+        loadGraphicsForImages(backdrop)
         renderer.setStyle(style)
         renderer.setBackdrop(backdrop)
         onNeedsFrame?()

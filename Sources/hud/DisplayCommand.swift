@@ -252,6 +252,7 @@ final class DisplaySession: @unchecked Sendable {
         let hideAfter = options.hideAfter
         display.onError = { [self] error in say("error: \(error)") ; printError("hud display: \(error)") }
         display.onFramePresented = { [self] s in framePresented(s) }
+        painter.onProblem = { [self] problem in say("problem: \(problem)"); printError("hud display: \(problem)") }
         display.onConsoleRestored = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
         signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
             switch signal {
@@ -297,12 +298,15 @@ final class DisplaySession: @unchecked Sendable {
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
                 "painter=\(painter.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
         }
-        if let t = s.firstCompleteFrameAt, !steadyScheduled {
+        // Without Cairo and Pango the frame never gets its labels: it is as
+        // complete as it will be (no complete-frame-ms then).
+        let complete = s.firstCompleteFrameAt ?? (painter.drawsWithoutGraphicsLibraries ? loop.now() : nil)
+        if let t = complete, !steadyScheduled {
             steadyScheduled = true
             if let l = painter.lastLayoutRects {
                 say("layout bezel=\(l.bezel.csv) indicator=\(l.indicator.csv) label=\(l.label.csv)")
             }
-            say("complete-frame-ms=\(ms(t))")
+            if s.firstCompleteFrameAt != nil { say("complete-frame-ms=\(ms(t))") } else { say("frame-without-labels-ms=\(ms(t))") }
             // The steady window opens a second later: the first frames with
             // labels (Cairo's first use: lazy binding, glyphs, both buffers
             // repainted) are start-up, not animation.

@@ -130,6 +130,44 @@ import Testing
         #expect(differing == 0, "\(differing) bytes differ")
     }
 
+    /// With Cairo and Pango missing (`markGraphicsUnavailable`), everything
+    /// is drawn without them: stacked HUDs, a custom-image HUD (without its
+    /// image, said once as a problem), a theme's logo left out.
+    @Test func withoutGraphicsLibrariesEverythingIsDrawnWithoutCairo() throws {
+        let w = 320, h = 240
+        let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: w, pixelHeight: h),
+                            backdrop: HUDBackdrop(color: HUDColor(red: 0.2, green: 0.2, blue: 0.2),
+                                                  imagePath: "/nonexistent/logo.png"),
+                            textLoading: .afterPrepareText)
+        r.markGraphicsUnavailable()
+        var lower = HUDConfiguration.contrasting(.indeterminate)
+        lower.offset = HUDPoint(x: -80, y: 0)
+        var upper = HUDConfiguration.contrasting(.customImage(path: "/nonexistent/image.png"))
+        upper.offset = HUDPoint(x: 80, y: 0)
+        upper.label.text = "Label"
+        let snapshot = HUDSnapshot(time: .zero, layers: [HUDLayer(id: 1, configuration: lower, presentation: .shown()),
+                                                         HUDLayer(id: 2, configuration: upper, presentation: .shown())],
+                                   nextChange: nil)
+        let update = r.update(to: snapshot)
+        #expect(update.problems.map(\.description) == ["custom image /nonexistent/image.png not drawn: Cairo/Pango could not be loaded"])
+        #expect(r.update(to: snapshot).problems.isEmpty, "said once")
+        #expect(r.canDrawWithoutCairo)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 8)
+        defer { memory.deallocate() }
+        let buffer = PixelBuffer(base: memory, width: w, height: h, stride: w * 4)
+        let drawn = try #require(try r.drawWithoutCairo(into: buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: w, height: h)])))
+        let a = try #require(r.bezelFrame(id: 1)), b = try #require(r.bezelFrame(id: 2))
+        #expect(drawn.contains(a) && drawn.contains(b))
+        #expect(r.textFrames(id: 2).label == nil, "no Pango: no labels")
+        func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) { let c = buffer.rgb(x: x, y: y); return (Int(c.red), Int(c.green), Int(c.blue)) }
+        let background = pixel(2, 2)
+        #expect(background == (51, 51, 51), "the backdrop colour, no logo")
+        for bezel in [a, b] {
+            let centre = pixel(bezel.x + 3, bezel.y + bezel.height / 2)
+            #expect(centre != background, "bezel \(bezel) drawn")
+        }
+    }
+
     @Test func refusesWhatNeedsCairo() throws {
         let geometry = try ScreenGeometry(pixelWidth: 200, pixelHeight: 150)
         let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)

@@ -12,6 +12,12 @@
  * later calls return at once. Safe on any thread. */
 void kiosk_graphics_load(void);
 
+/* Loads them like kiosk_graphics_load, but a missing library or function is
+ * answered, not fatal: NULL when everything loaded, else what was missing
+ * (the same text every later call; the forwarding functions then exit 127).
+ * Safe on any thread. */
+const char *kiosk_graphics_try_load(void);
+
 /* Whether kiosk_graphics_load has completed (on any thread). */
 bool kiosk_graphics_is_loaded(void);
 

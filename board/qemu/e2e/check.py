@@ -184,6 +184,26 @@ def main():
     check("retain-keeps-last-frame", s and retained and retained.px == s.px and exit_code("ring") == 0,
           "after quitting with --retain, the screen differs from the last frame")
 
+    # 6b. no Cairo: still up, bezel and spinner drawn by the Swift painter, no label
+    lines = log.get("nocairo", [])
+    said = " ".join(lines)
+    check("nocairo-stays-up-and-says-why", exit_code("nocairo") == 0 and "cannot find cairo_" in said
+          and "libcairo.so.2" in said and "drawing without labels" in said,
+          f"exit={exit_code('nocairo')} output={lines[-6:]}")
+    s = shot("nocairo")
+    bezel, ind = rect(lines, "bezel"), rect(lines, "indicator")
+    if s and bezel and ind:
+        x, y, w, h = bezel
+        inside = [s.grey(x + 4, y + h // 2), s.grey(x + w - 5, y + h // 2), s.grey(x + w // 2, y + 4), s.grey(x + w // 2, y + h - 5)]
+        outside = [s.grey(x - 3, y + h // 2), s.grey(x + w + 2, y + h // 2), s.grey(x + w // 2, y - 3), s.grey(x + w // 2, y + h + 2)]
+        ix, iy, iw, ih = ind
+        dark = sum(1 for yy in range(iy, iy + ih) for xx in range(ix, ix + iw) if s.grey(xx, yy) < DARK_MAX)
+        # No label: the bezel is the indicator and its margins (with "Hidden" under it, it would be taller than wide).
+        check("nocairo-bezel-and-spinner", all(abs(v - BEZEL) <= BEZEL_TOL for v in inside) and all(v < 10 for v in outside)
+              and dark > 40 and h <= w, f"bezel {bezel}: inside {inside}, outside {outside}, {dark} dark indicator pixels")
+    else:
+        check("nocairo-bezel-and-spinner", False, f"no dump or no layout line: {lines[:6]}")
+
     # 7. motion
     from motion_check import check_motion
     check_motion(log, dumps, check)

@@ -91,6 +91,17 @@ finish ring
 sleep 0.3
 shot retained
 
+# 6b. A broken libcairo first on the library path (an image missing Cairo):
+# hud stays up, drawn without Cairo (bezel and spinner, no label), and says why.
+mkdir -p /tmp/nocairo
+echo 'int kiosk_not_cairo;' | gcc -shared -x c - -o /tmp/nocairo/libcairo.so.2
+export LD_LIBRARY_PATH=/tmp/nocairo
+start nocairo --label Hidden --seconds 60 --stats
+unset LD_LIBRARY_PATH
+await nocairo frame-without-labels-ms && sleep 0.5 && shot nocairo
+kill -TERM "$(cat /tmp/nocairo.pid)"
+finish nocairo
+
 # 7. Motion: a real LIS3DH (i2c-stub + st_accel) tilts the bezel.
 sh "$here/motion-guest.sh"
 exit 0
