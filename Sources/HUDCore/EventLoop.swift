@@ -285,7 +285,11 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
             }
             runQueuedWork()
             if manualClock == nil {
-                fireTimers(upTo: nil)
+                // Twice: the second pass runs timers the first one's callbacks
+                // scheduled for now (a frame after a flip event), without another
+                // epoll_wait; two passes, so such chains cannot starve the fds.
+                fireTimers(upTo: clock.now())
+                fireTimers(upTo: clock.now())
                 state.withLock { s in
                     s.dispatching = false
                     if timerExpired { s.armedDeadline = nil }  // an expired timerfd is disarmed
@@ -311,12 +315,9 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         }
     }
 
-    /// Runs the timers due by `limit`, or, with nil, by the clock's time as
-    /// each one is looked at (so a timer a callback schedules for now runs
-    /// in the same wake-up).
-    private func fireTimers(upTo limit: HUDInstant?) {
+    private func fireTimers(upTo limit: HUDInstant) {
         while let timer = state.withLock({ s -> Timer? in
-            guard let first = s.timers.first, first.deadline <= limit ?? clock.now() else { return nil }
+            guard let first = s.timers.first, first.deadline <= limit else { return nil }
             return s.timers.removeFirst()
         }) {
             manualClock?.set(timer.deadline)

@@ -39,13 +39,9 @@ public final class CardEventWatch: @unchecked Sendable {
     /// A display that is gone: it no longer keeps the fd out of `epoll_wait`.
     func forget(_ display: ObjectIdentifier) { setWakeUps(true, for: display) }
 
-    /// Reads what events are there now (`drmHandleEvent`); false when none were.
-    @discardableResult
-    func dispatch() -> Bool {
-        do { return try card.dispatchEvents() } catch {
-            onError(error)
-            return false
-        }
+    /// Reads what events are there now (`drmHandleEvent`), if any.
+    func dispatch() {
+        do { try card.dispatchEvents() } catch { onError(error) }
     }
 
     /// Stops watching the fd; the card stays open.

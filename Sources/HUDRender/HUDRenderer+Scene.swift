@@ -7,9 +7,13 @@ extension HUDRenderer {
         let c = layer.configuration, p = layer.presentation
         // A spinner step or a progress change moves only the indicator: keep
         // the previous scene's layout, text and key instead of computing them again.
+        // (A progress source writes its value into the configuration too; the
+        // scene does not depend on it, so it is left out of the comparison.)
         if let previous = scenes.first(where: { $0.id == layer.id }), previous.inputGeneration == sceneInputGeneration,
-           previous.area == area, previous.source.differsOnlyInIndicator(from: p), previous.configuration == c {
+           previous.area == area, previous.source.differsOnlyInIndicator(from: p),
+           previous.configuration.equalsIgnoringProgress(c) {
             var scene = previous
+            scene.configuration = c
             scene.source = p
             scene.presentation.spinnerPhase = p.spinnerPhase
             scene.presentation.progress = p.progress

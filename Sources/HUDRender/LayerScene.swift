@@ -46,3 +46,13 @@ extension HUDPresentation {
             && backgroundAlpha == other.backgroundAlpha && parallaxOffset == other.parallaxOffset
     }
 }
+
+extension HUDConfiguration {
+    /// Whether `other` is this configuration with at most another `progress`.
+    func equalsIgnoringProgress(_ other: HUDConfiguration) -> Bool {
+        guard progress != other.progress else { return self == other }
+        var aligned = self
+        aligned.progress = other.progress
+        return aligned == other
+    }
+}
