@@ -46,6 +46,11 @@ let package = Package(
         .target(name: "CLazyGraphics",
                 cSettings: [.unsafeFlags(graphicsIncludeFlags + ["-fvisibility=hidden"])]),
 
+        // Runs before the Swift runtime's constructors: when the kernel's random
+        // pool is not ready yet (early boot), Swift's hashing seed would block
+        // until it is; this makes it fixed instead. Linked into `hud` only.
+        .target(name: "CBootSeed"),
+
         // Linux system calls Glibc's module lacks (epoll, eventfd, timerfd, signalfd, inotify).
         .systemLibrary(name: "CLinux"),
 
@@ -63,7 +68,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
         .executableTarget(name: "hud-display-bench", dependencies: ["KioskHUD", "HUDKMS", "HUDRender", "HUDCore"]),

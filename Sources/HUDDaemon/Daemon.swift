@@ -26,8 +26,10 @@ public enum Daemon {
     /// the daemon takes through a signalfd.
     /// - Parameter makeOutput: makes outputs this module cannot (KMS, built
     ///   in the `hud` executable); returns nil to leave a spec to `OutputFactory`.
+    /// - Parameter readiness: told once the socket listens (systemd, `--daemonize`).
     public static func run(_ options: DaemonOptions, outputChoice: OutputSpec?,
                            makeOutput: (OutputSpec) throws(DaemonError) -> (any HUDOutput)? = { _ in nil },
+                           readiness: DaemonReadiness = .none,
                            log: @escaping @Sendable (String) -> Void) -> Int32 {
         blockSignals()
         let cmdline = KernelCommandLine.read(path: options.kernelCommandLinePath)
@@ -37,11 +39,10 @@ public enum Daemon {
             return 0
         }
 
-        let themeFile = options.themeFile ?? cmdline.theme.map { DaemonTheme.path(named: $0, in: options.themesDirectory) }
         let progressMode = options.progressMode
-        let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = {
+        let load: @Sendable (String?) throws(ThemeError) -> DaemonTheme = { file in
             var theme = DaemonTheme()
-            if let file = themeFile {
+            if let file {
                 let (loaded, warnings) = try DaemonTheme.load(file: file)
                 for w in warnings { log("theme: \(w)") }
                 theme = loaded
@@ -49,18 +50,31 @@ public enum Daemon {
             theme.progressMode = progressMode
             return theme
         }
-        let theme: DaemonTheme
-        do {
-            theme = try loadTheme()
-        } catch {
-            // A theme named on the kernel command line must never stop a boot.
-            if options.themeFile != nil {
+        // kioskhud.theme=NAME on the kernel command line overrides --theme (the
+        // units' and the initramfs script's default), and never stops a boot:
+        // a missing or broken one falls back to --theme, then the built-in look.
+        var loaded: DaemonTheme?
+        var chosenFile = options.themeFile
+        if let name = cmdline.theme {
+            let path = DaemonTheme.path(named: name, in: options.themesDirectory)
+            do {
+                loaded = try load(path)
+                chosenFile = path
+            } catch {
+                log("kioskhud.theme=\(name): \(error); using \(options.themeFile ?? "the built-in theme")")
+            }
+        }
+        if loaded == nil {
+            do {
+                loaded = try load(options.themeFile)
+            } catch {
                 log("\(error)")
                 return 1
             }
-            log("\(error); using the built-in theme")
-            theme = DaemonTheme()
         }
+        let themeFile = chosenFile
+        let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme = { () throws(ThemeError) in try load(themeFile) }
+        let theme = loaded ?? DaemonTheme()
 
         var chosen = outputChoice ?? .auto
         if outputChoice == nil, let fromKernel = cmdline.output {
@@ -85,12 +99,12 @@ public enum Daemon {
             return 1
         }
         let stack = HUDStack(loop: loop)
-        let controller = HUDController(stack: stack, theme: theme)
+        let controller = HUDController(stack: stack, theme: theme, splashMode: options.mode)
         let server: DaemonServer
         do {
             let output = try makeOutput(spec) ?? OutputFactory.make(spec, size: options.pictureSize, log: log)
             server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
-                                  loadTheme: loadTheme, log: log, onExit: { latch.release($0) })
+                                  loadTheme: loadTheme, log: log, onExit: { readiness.stopping(); latch.release($0) })
         } catch {
             log("\(error)")
             loop.shutdown()
@@ -101,7 +115,8 @@ public enum Daemon {
                 do {
                     try server.start(watchSignals: true)
                     log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
-                        + ", theme \(theme.name), output \(spec)")
+                        + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
+                    readiness.ready()
                 } catch {
                     log("\(error)")
                     latch.release(1)

@@ -13,8 +13,10 @@ public struct DaemonOptions: Sendable {
     /// psplash's FIFO; nil: none.
     public var psplashFIFOPath: String?
     public var output: OutputSpec = .auto
-    /// A theme file (HUDRender's JSON); overrides `kioskhud.theme=`.
+    /// A theme file (HUDRender's JSON); `kioskhud.theme=` overrides it.
     public var themeFile: String?
+    /// What the splash is shown for (Plymouth's `--mode`), in `status`.
+    public var mode: SplashMode = .boot
     public var themesDirectory = DaemonOptions.defaultThemesDirectory
     /// The kernel command line to read (tests point it elsewhere).
     public var kernelCommandLinePath = "/proc/cmdline"

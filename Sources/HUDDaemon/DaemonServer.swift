@@ -209,6 +209,8 @@ public actor DaemonServer {
                     quit = retain
                 case .reload:
                     response = reloadTheme()
+                case .newroot(let directory):
+                    response = moveRoot(to: directory)
                 default:
                     response = controller.assumeIsolated { $0.handle(request) }
                 }
@@ -305,6 +307,26 @@ public actor DaemonServer {
         } catch {
             return .error(code: .failed, reason: error.description)
         }
+    }
+
+    /// `chroot(2)` into `directory`, the real root mounted by the initramfs,
+    /// before it becomes `/`: afterwards fonts, libraries still to be loaded
+    /// and themes come from the real root, not the emptied initramfs (open
+    /// fds, the socket and mappings are unaffected).
+    private func moveRoot(to directory: String) -> Response {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            return .error(code: .failed, reason: "newroot \(directory): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            return .error(code: .failed, reason: "newroot \(directory): not a directory")
+        }
+        guard chroot(directory) == 0 else {
+            return .error(code: .failed, reason: "newroot \(directory): chroot: \(String(cString: strerror(errno)))")
+        }
+        _ = chdir("/")
+        log("moved into the new root \(directory)")
+        return .ok
     }
 
     // MARK: Stopping

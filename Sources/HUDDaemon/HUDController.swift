@@ -13,10 +13,13 @@ public actor HUDController {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { stack.loop.asUnownedSerialExecutor() }
     public private(set) var theme: DaemonTheme
     private var hud: HUD?
+    /// What the splash is up for (`hud daemon --mode`), reported by `status`.
+    public nonisolated let splashMode: SplashMode
 
-    public init(stack: HUDStack, theme: DaemonTheme) {
+    public init(stack: HUDStack, theme: DaemonTheme, splashMode: SplashMode = .boot) {
         self.stack = stack
         self.theme = theme
+        self.splashMode = splashMode
     }
 
     /// Uses `theme` from the next `show` on; a visible HUD keeps its options.
@@ -55,7 +58,7 @@ public actor HUDController {
             return .ok
         case .status:
             return .ok(status())
-        case .hello, .quit, .reload:
+        case .hello, .quit, .reload, .newroot:
             return .error(code: .failed, reason: "'\(request.verb)' is handled by the server")
         }
     }
@@ -87,6 +90,7 @@ public actor HUDController {
             fields.append(Field("details", config.detailsLabel.text))
         }
         fields.append(Field("theme", theme.name))
+        fields.append(Field("splash-mode", splashMode.rawValue))
         return fields
     }
 

@@ -13,6 +13,7 @@ extension Request {
             if !animated { fields.append(Field("animated", "false")) }
         case .quit(let retain):
             if retain { fields = [Field("retain", "true")] }
+        case .newroot(let dir): fields = [Field("dir", dir)]
         }
         return RawMessage(verb: verb, fields: fields).encoded() + "\n"
     }

@@ -40,6 +40,14 @@ extension Request {
             request = .hide(afterSeconds: after, animated: try r.bool("animated") ?? true)
         case "quit":
             request = .quit(retain: try r.bool("retain") ?? false)
+        case "newroot":
+            guard let dir = try r.text("dir", maxBytes: ProtocolLimits.maxPathBytes, multiline: false) else {
+                throw ProtocolError(.missingKey, "'newroot' needs dir=/path/of/the/new/root")
+            }
+            guard dir.hasPrefix("/") else {
+                throw ProtocolError(.badValue, "dir=\(FieldReader.clip(dir)) must be an absolute path")
+            }
+            request = .newroot(directory: dir)
         default:
             throw ProtocolError(.unknownCommand, "unknown command '\(FieldReader.clip(message.verb).dropFirst().dropLast())' (known: \(verbs.joined(separator: ", ")))")
         }

@@ -22,6 +22,9 @@ public enum Request: Hashable, Sendable {
     case status
     /// Re-reads the theme (as SIGHUP does).
     case reload
+    /// Moves the daemon into the real root before the initramfs switches to
+    /// it (as `plymouth update-root-fs --new-root-dir` does): an absolute path.
+    case newroot(directory: String)
 
     /// The verb that starts the message.
     public var verb: String {
@@ -36,9 +39,10 @@ public enum Request: Hashable, Sendable {
         case .quit: return "quit"
         case .status: return "status"
         case .reload: return "reload"
+        case .newroot: return "newroot"
         }
     }
 
     /// Every verb this version knows.
-    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload"]
+    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot"]
 }

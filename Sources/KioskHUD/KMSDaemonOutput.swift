@@ -153,18 +153,19 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
         }
         display.onError = { log("display \(connector): \($0)") }
         if heads.isEmpty {
-            // Start-up cost, for boot-time budgets: first frame and first frame with labels.
-            let started = stack.loop.now()
-            let reported = Locked((first: false, complete: false))
-            display.onFramePresented = { s in
+            // Start-up cost, for boot-time budgets: the first frame, and the first
+            // with its label drawn, each saying what it really showed.
+            let reported = Locked((first: false, text: false))
+            display.onFramePresented = { [painter] _ in
+                let content = painter.lastFrameContent
                 reported.withLock { r in
-                    if !r.first, let t = s.firstFrameAt {
+                    if !r.first {
                         r.first = true
-                        log("first frame on screen \((t - started).milliseconds) ms after the output started")
+                        log("first frame on screen \(StartupClock.since): \(content)")
                     }
-                    if !r.complete, let t = s.firstCompleteFrameAt {
-                        r.complete = true
-                        log("first frame with labels \((t - started).milliseconds) ms after the output started")
+                    if !r.text, content.textDrawn {
+                        r.text = true
+                        log("first frame with its label drawn \(StartupClock.since): \(content)")
                     }
                 }
             }

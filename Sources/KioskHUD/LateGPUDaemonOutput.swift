@@ -9,8 +9,10 @@ import HUDKMS
 /// if there is a framebuffer, watches the DRM directory (inotify on the
 /// loop, no polling) and hands over to KMS as soon as a card with a
 /// connected output appears. KMS draws its first frame before fbdev stops,
-/// so there is no blank gap. Watching ends after `cardWait`. Used only on
-/// the daemon's loop (hence `@unchecked Sendable`).
+/// so there is no blank gap. Watching goes on until the daemon stops (a
+/// driver can load from the real root, seconds after `cardWait`, which only
+/// decides when that is logged). Used only on the daemon's loop (hence
+/// `@unchecked Sendable`).
 public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     let directory: String
     let framebufferDevice: String
@@ -20,8 +22,11 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     private var fbdev: FBDevDaemonOutput?
     private var kms: KMSDaemonOutput?
     private var watch: DirectoryWatch?
-    private var giveUp: ScheduledTimer?
+    private var waitReport: ScheduledTimer?
     private var retry: ScheduledTimer?
+    /// A card node that is there but not usable is tried again after this,
+    /// doubling up to 8 s (a GPU with no screen connected must not keep the loop busy).
+    private var retryDelay: Duration = .milliseconds(250)
     private var reportedUnusable = false
     private var stack: HUDStack?
     private var theme: DaemonTheme?
@@ -57,12 +62,9 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         do {
             watch = try DirectoryWatch(directory: directory, loop: stack.loop) { [self] in cardsChanged() }
         } catch { log("cannot watch \(directory): \(error)") }
-        giveUp = stack.loop.schedule(at: stack.loop.now() + cardWait) { [self] in
+        waitReport = stack.loop.schedule(at: stack.loop.now() + cardWait) { [self] in
             guard kms == nil else { return }
-            log("no DRM card in \(directory) after \(cardWait); staying on \(fbdev?.summary ?? "no display")")
-            watch?.cancel()
-            watch = nil
-            retry?.cancel()
+            log("no DRM card in \(directory) after \(cardWait); showing on \(fbdev?.summary ?? "no display") and still watching for one")
         }
         // A card whose node exists but was not usable above is retried shortly.
         if !CardFinder(directory: directory).candidates().isEmpty { cardsChanged() }
@@ -83,10 +85,11 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
             reportedUnusable = true
             if let display = fbdev?.display { stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } } }
             if watch != nil, retry == nil {
-                retry = stack.loop.schedule(at: stack.loop.now() + .milliseconds(250)) { [self] in
+                retry = stack.loop.schedule(at: stack.loop.now() + retryDelay) { [self] in
                     retry = nil
                     cardsChanged()
                 }
+                retryDelay = min(retryDelay * 2, .seconds(8))
             }
             return
         }
@@ -94,7 +97,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         let late = watch != nil || fbdev != nil
         watch?.cancel()
         watch = nil
-        giveUp?.cancel()
+        waitReport?.cancel()
         retry?.cancel()
         // KMS has its first frame up; fbdev is hidden behind it now.
         fbdev?.stopForHandover()
@@ -115,7 +118,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     public func stop(retainPicture: Bool) {
         watch?.cancel()
         watch = nil
-        giveUp?.cancel()
+        waitReport?.cancel()
         retry?.cancel()
         kms?.stop(retainPicture: retainPicture)
         fbdev?.stop(retainPicture: retainPicture)

@@ -22,6 +22,9 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var paintedWithoutCairo: [Int: PixelRect] = [:]
     private var topmostID: Int?
     private var pendingProblems: [String] = []
+    private var hasLogo = false
+    /// What the last painted frame showed (start-up log lines).
+    public private(set) var lastFrameContent = FrameContent()
     /// Problems the renderer reported (missing image, bad font), first seen.
     public var onProblem: (@Sendable (String) -> Void)?
 
@@ -39,6 +42,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         }
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
+        hasLogo = !(backdrop.imagePath?.isEmpty ?? true)
         loadGraphicsForImages(backdrop)
     }
 
@@ -75,6 +79,14 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         }
         topmostID = topmost
         lastFrameComplete = complete
+        var content = FrameContent()
+        if let layer = snapshot.layers.last(where: { $0.presentation.isVisible }) {
+            content.mode = layer.configuration.mode
+            content.hasText = !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty
+        }
+        content.graphicsMissing = renderer.graphicsUnavailable
+        content.logo = hasLogo && !renderer.graphicsUnavailable
+        content.textDrawn = content.hasText && renderer.isTextReady && !renderer.graphicsUnavailable
         tracker.frameChanged(update.damage)
         var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
@@ -86,6 +98,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             // screen colour equals Cairo's to within rounding.)
             if !renderer.isTextReady, let shapes = try renderer.drawWithoutCairo(into: buffers[index], region: region) {
                 paintedWithoutCairo[index, default: shapes] = paintedWithoutCairo[index, default: shapes].union(shapes)
+                content.withoutCairo = true
             } else {
                 if let shapes = paintedWithoutCairo.removeValue(forKey: index), !shapes.isEmpty {
                     region.formUnion(DamageRegion([shapes]))
@@ -93,6 +106,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
                 try renderer.draw(into: buffers[index], region: region)
             }
             tracker.bufferRepainted(index)
+            lastFrameContent = content
         } catch {
             onProblem?("\(error)")
         }
@@ -142,6 +156,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
     public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+        hasLogo = !(backdrop.imagePath?.isEmpty ?? true)
         loadGraphicsForImages(backdrop)
         renderer.setStyle(style)
         renderer.setBackdrop(backdrop)

@@ -5,6 +5,8 @@ import HUDProtocol
 enum ClientError: Error, CustomStringConvertible {
     case usage(String)
     case runtime(String)
+    /// Nothing listens on the socket (exit status 1; `hud wait` takes it as done).
+    case noDaemon(String)
 
     init(daemonError code: ErrorCode, reason: String) {
         switch code {
@@ -18,13 +20,13 @@ enum ClientError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .usage: return 2
-        case .runtime: return 1
+        case .runtime, .noDaemon: return 1
         }
     }
 
     var description: String {
         switch self {
-        case .usage(let s), .runtime(let s): return s
+        case .usage(let s), .runtime(let s), .noDaemon(let s): return s
         }
     }
 }

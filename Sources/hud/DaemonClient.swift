@@ -32,7 +32,7 @@ final class DaemonClient {
         } catch {
             switch error.errno {
             case ENOENT, ECONNREFUSED:
-                throw .runtime("no hud daemon is running on \(path) (\(String(cString: strerror(error.errno)))); start one with 'hud daemon', or set --socket / HUD_SOCKET")
+                throw .noDaemon("no hud daemon is running on \(path) (\(String(cString: strerror(error.errno)))); start one with 'hud daemon', or set --socket / HUD_SOCKET")
             case EACCES:
                 throw .runtime("not allowed to connect to \(path): \(String(cString: strerror(error.errno))) (the socket is for root and the daemon's user)")
             default:
@@ -73,6 +73,22 @@ final class DaemonClient {
         switch try send(request) {
         case .ok(let fields): return fields
         case .error(let code, let reason): throw ClientError(daemonError: code, reason: reason)
+        }
+    }
+
+    /// Blocks until the daemon closes the connection (it exits), however long
+    /// that takes.
+    func waitUntilClosed() throws(ClientError) {
+        var forever = timeval(tv_sec: 0, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return }
+            if n < 0, errno != EINTR {
+                if errno == ECONNRESET { return }
+                throw .runtime("waiting on \(path): \(String(cString: strerror(errno)))")
+            }
         }
     }
 

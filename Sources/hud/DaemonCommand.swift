@@ -1,3 +1,4 @@
+import CBootSeed
 import Glibc
 import HUDCore
 import HUDDaemon
@@ -22,10 +23,10 @@ enum DaemonCommand {
             .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
             .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none, or png:DIR (headless)"),
             .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
-            .init(name: "card-wait", placeholder: "SECONDS", help: "wait this long for a DRM card to appear (default 8); with auto and no card yet, fbdev shows the HUD meanwhile"),
+            .init(name: "card-wait", placeholder: "SECONDS", help: "with kms: wait this long for a DRM card (default 8); with auto: say after this long that none has come (a later one is still taken; fbdev meanwhile)"),
             .init(name: "outputs", placeholder: "NAME,...", help: "KMS connectors to use, e.g. HDMI-A-1,DSI-1 (default: every connected one)"),
             .init(name: "dri-dir", placeholder: "DIR", help: "where DRM card nodes appear (default /dev/dri)"),
-            .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (overrides kioskhud.theme=)"),
+            .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (kioskhud.theme=NAME on the kernel command line overrides it)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
             .init(name: "psplash-fifo", placeholder: "PATH", help: "psplash FIFO (default $PSPLASH_FIFO_DIR/psplash_fifo, $PSPLASH_FIFO_DIR defaults to /run)"),
@@ -34,6 +35,8 @@ enum DaemonCommand {
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
             .init(name: "initramfs", placeholder: nil, help: "started in the initramfs: survive systemd's switch-root (argv[0] starts with '@', as plymouthd's)"),
+            .init(name: "daemonize", placeholder: nil, help: "run in the background; return once the socket listens (exit 1 if it cannot start), as plymouthd does"),
+            .init(name: "mode", placeholder: "MODE", help: "what the splash is for: boot (default), shutdown, reboot, updates, system-upgrade, firmware-upgrade"),
         ])
 
     static func run(_ args: [String]) -> Int32 {
@@ -42,6 +45,7 @@ enum DaemonCommand {
         var cardWait = 8.0
         var driDirectory = "/dev/dri"
         var outputs: Set<String>?
+        var daemonize = false
         do {
             guard let o = try parser.parse(args) else {
                 print(parser.help, terminator: "")
@@ -73,6 +77,11 @@ enum DaemonCommand {
                 // systemd spares processes whose /proc/PID/cmdline starts with '@' when it switches root.
                 argv0[0] = CChar(bitPattern: UInt8(ascii: "@"))
             }
+            if let m = try o.choice("mode", ["boot": SplashMode.boot, "shutdown": .shutdown, "reboot": .reboot, "updates": .updates,
+                                                 "system-upgrade": .systemUpgrade, "firmware-upgrade": .firmwareUpgrade]) {
+                options.mode = m
+            }
+            daemonize = o.flag("daemonize")
             if let m = try o.choice("progress-mode", ["bar": HUDMode.determinateHorizontalBar, "ring": .annularDeterminate, "pie": .determinate]) {
                 options.progressMode = m
             }
@@ -81,6 +90,19 @@ enum DaemonCommand {
             return 2
         }
         let log: @Sendable (String) -> Void = { StandardError.write("hud daemon: \($0)\n") }
+        if kiosk_boot_seed_was_deterministic() != 0 {
+            log("the kernel's random pool was not ready at start: hashing with a fixed seed instead of waiting for it")
+        }
+        var readyPipe: Int32?
+        if daemonize {
+            switch Daemonizer.fork() {
+            case .parent(let status): return status
+            case .child(let pipe): readyPipe = pipe
+            case .failed(let reason):
+                log(reason)
+                return 1
+            }
+        }
         return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
             switch spec {
             case .kms(let device):
@@ -96,6 +118,6 @@ enum DaemonCommand {
             default:
                 return nil
             }
-        }, log: log)
+        }, readiness: .fromEnvironment(pipe: readyPipe), log: log)
     }
 }

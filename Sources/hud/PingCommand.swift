@@ -1,6 +1,6 @@
 import HUDProtocol
 
-/// `hud ping`, `hud status` and `hud reload`: questions to the daemon.
+/// `hud ping`, `hud status`, `hud reload` and `hud newroot`: one request each, no HUD change.
 enum PingCommand {
     static let ping = ClientCommand(
         parser: OptionParser(command: "ping", summary: """
@@ -21,6 +21,15 @@ enum PingCommand {
             // One line per key: values with spaces, quotes or newlines are quoted as on the wire.
             for f in fields { print("\(f.key)=\(f.value.contains(where: { $0 == "\n" || $0 == "\"" }) ? RawMessage.quoteIfNeeded(f.value) : f.value)") }
         })
+
+    static let newroot = ClientCommand(
+        parser: OptionParser(command: "newroot", summary: """
+            Moves the daemon into DIR, the real root the initramfs has mounted, just
+            before it switches to it (initramfs-tools' init-bottom), so the splash keeps
+            its fonts, libraries and themes afterwards (plymouth update-root-fs).
+            """, options: [ClientCommand.socketOption]),
+        positionals: ["dir"],
+        makeRequest: { _, given throws(CommandLineError) in .newroot(directory: given[0]) })
 
     static let reload = ClientCommand(
         parser: OptionParser(command: "reload", summary: """

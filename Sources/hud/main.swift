@@ -13,6 +13,8 @@ let commands: [Subcommand] = [
     Subcommand(name: "ping", summary: "exit 0 when a daemon answers", run: PingCommand.ping.run),
     Subcommand(name: "status", summary: "print the HUD's state", run: PingCommand.status.run),
     Subcommand(name: "reload", summary: "make the daemon re-read its theme", run: PingCommand.reload.run),
+    WaitCommand.subcommand,
+    Subcommand(name: "newroot", summary: "move the daemon into the real root before the initramfs switches to it", run: PingCommand.newroot.run),
     PipeCommand.subcommand,
     RenderCommand.subcommand,
     DemoCommand.subcommand,

@@ -100,7 +100,7 @@ hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "�
 # Peak RSS is read once the labels are on screen (fonts loaded), not after a
 # fixed sleep that a slow first font load can outlast.
 i=0
-until grep -q "first frame with labels" /tmp/daemon3.out; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+until grep -q "first frame with its label drawn" /tmp/daemon3.out; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
 sleep 0.5
 shot d-cjk
 say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"

@@ -57,7 +57,7 @@ until "$HUD" ping > /dev/null 2>&1; do
     sleep 0.2
 done
 ts "daemon answers"
-wait_for "first frame with labels" 1 120 && ts "labels drawn"
+wait_for "first frame with its label drawn" 1 120 && ts "labels drawn"
 cycle
 ts "warm-up cycle done"
 scan
