@@ -24,6 +24,16 @@ private func code(_ s: String) -> ErrorCode? {
         #expect(try parse("hello protocol=1") == .hello(protocolVersion: 1))
     }
 
+    @Test func newrootNeedsAnAbsoluteDirectory() throws {
+        #expect(try parse("newroot dir=/root") == .newroot(directory: "/root"))
+        #expect(try parse(#"newroot dir="/mnt/real root""#) == .newroot(directory: "/mnt/real root"))
+        #expect(code("newroot") == .missingKey)
+        #expect(code("newroot dir=root") == .badValue)
+        #expect(code("newroot dir=/root extra=1") == .unknownKey)
+        let r = Request.newroot(directory: "/mnt/real root")
+        #expect(try Request.parse(Array(r.encoded().utf8.dropLast())) == r)
+    }
+
     @Test func showWithEveryKey() throws {
         let r = try parse(#"show mode=ring label="Updating firmware" details="line 1\nline \"2\"" progress=42.5 grace=0.5 min-show=1 animation=zoom-in animated=false"#)
         #expect(r == .show(HUDSettings(mode: .ring, label: "Updating firmware", details: "line 1\nline \"2\"",
