@@ -1,5 +1,6 @@
 import HUDCore
 import HUDProtocol
+import HUDRender
 
 /// Carries the HUD requests of clients and of psplash's FIFO out on one
 /// HUD in a `HUDStack`, the daemon's splash.
@@ -34,10 +35,12 @@ public actor HUDController {
         case .ping:
             return .ok
         case .show(let settings):
+            if let refusal = Self.checkImage(settings) { return refusal }
             show(settings)
             return .ok
         case .update(let settings):
             guard isUp else { return .error(code: .notShown, reason: "no HUD is shown; use 'show' first") }
+            if let refusal = Self.checkImage(settings) { return refusal }
             change(settings)
             return .ok
         case .progress(let percent):
@@ -73,6 +76,19 @@ public actor HUDController {
     }
 
     /// The `status` answer: phase, mode, progress, labels, theme.
+    /// A custom image that cannot be shown is refused with the reason (missing,
+    /// a FIFO, too large, not a PNG) rather than answered `ok` and logged.
+    /// The renderer reads it again when it draws (and again if it changes).
+    static func checkImage(_ settings: HUDSettings) -> Response? {
+        guard let path = settings.imagePath else { return nil }
+        do {
+            _ = try PNGSource.read(path)
+            return nil
+        } catch {
+            return .error(code: .failed, reason: "\(error)")
+        }
+    }
+
     public func status() -> [Field] {
         let (config, lifecycle) = currentState()
         let phase: String

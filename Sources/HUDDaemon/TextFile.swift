@@ -5,11 +5,14 @@ import Glibc
 /// Reads small text files with plain `open`/`read` (no Foundation).
 enum TextFile {
     /// The file's text (invalid UTF-8 repaired), or nil when it cannot be
-    /// opened or is longer than `limit` bytes.
+    /// opened, is not a regular file (a FIFO is never waited on) or is longer
+    /// than `limit` bytes.
     static func read(_ path: String, limit: Int) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var s = stat()
+        guard fstat(fd, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -6,5 +6,6 @@ struct BezelKey: Hashable {
     var configuration: HUDConfiguration
     var layout: BezelLayout
     var showsText: Bool
-    var hasImage: Bool
+    /// The file of the custom image drawn (a replaced file is a new key).
+    var image: FileIdentity?
 }

@@ -25,21 +25,44 @@ final class CairoImage {
         try self.init(adopting: s, what: "surface over the \(buffer.width)×\(buffer.height) buffer")
     }
 
-    /// A PNG file (`cairo_image_surface_create_from_png`).
+    /// A PNG file, read and checked by `PNGSource` (never a FIFO, never
+    /// oversized), decoded from memory (`cairo_image_surface_create_from_png_stream`).
     static func png(path: String) throws(RenderError) -> CairoImage {
-        let s = cairo_image_surface_create_from_png(path)
+        try png(PNGSource.read(path), path: path)
+    }
+
+    static func png(_ source: PNGSource, path: String) throws(RenderError) -> CairoImage {
+        let stream = PNGStream(source.bytes)
+        let context = Unmanaged.passRetained(stream)
+        let s = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            let stream = Unmanaged<PNGStream>.fromOpaque(closure!).takeUnretainedValue()
+            return stream.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+        }, context.toOpaque())
+        context.release()
         if let s, cairo_surface_status(s) != CAIRO_STATUS_SUCCESS {
             let status = cairo_surface_status(s)
             cairo_surface_destroy(s)
-            let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "file not found"
-                : status == CAIRO_STATUS_READ_ERROR ? "read error or not a PNG file"
-                : String(cString: cairo_status_to_string(status))
+            let reason = status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_NO_MEMORY
+                ? "not a valid PNG file (truncated or corrupt)" : String(cString: cairo_status_to_string(status))
             throw .imageUnreadable(path: path, reason: reason)
         }
         do {
             return try CairoImage(adopting: s, what: path)
         } catch {
             throw .imageUnreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Hands a PNG in memory to Cairo's reader callback.
+    private final class PNGStream {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        func read(into data: UnsafeMutablePointer<UInt8>?, count: Int) -> Bool {
+            guard let data, count <= bytes.count - offset else { return false }
+            bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + offset, count: count) }
+            offset += count
+            return true
         }
     }
 

@@ -11,7 +11,7 @@ extension HUDRenderer {
         // scene does not depend on it, so it is left out of the comparison.)
         if let previous = scenes.first(where: { $0.id == layer.id }), previous.inputGeneration == sceneInputGeneration,
            previous.area == area, previous.source.differsOnlyInIndicator(from: p),
-           previous.configuration.equalsIgnoringProgress(c) {
+           previous.configuration.equalsIgnoringProgress(c), imageFileUnchanged(c.mode) {
             var scene = previous
             scene.configuration = c
             scene.source = p
@@ -25,6 +25,7 @@ extension HUDRenderer {
 
         var indicatorSize: HUDSize?
         var image: CairoImage?
+        var imageFile: FileIdentity?
         let dynamic = dynamicIndicator(c.mode, p)
         let side = style.indicatorSize.isFinite ? min(max(style.indicatorSize, 1), 1000) : 37
         let square = HUDSize(width: side, height: side)
@@ -37,6 +38,7 @@ extension HUDRenderer {
             indicatorSize = square
         case .customImage(let path):
             image = loadImage(path)
+            if image != nil { imageFile = images[path]?.identity }
             if let image { indicatorSize = HUDSize(width: Double(image.width), height: Double(image.height)) }
         case .text:
             break
@@ -70,7 +72,7 @@ extension HUDRenderer {
         keyConfiguration.motionEffectEnabled = false
         keyConfiguration.motionAmplitude = 0
         let key = BezelKey(configuration: keyConfiguration, layout: layout,
-                           showsText: text.label != nil || text.details != nil, hasImage: image != nil)
+                           showsText: text.label != nil || text.details != nil, image: imageFile)
 
         let scale = p.bezelScale.isFinite && p.bezelScale > 0 ? p.bezelScale : 1
         let alpha = p.bezelAlpha.isFinite ? min(max(p.bezelAlpha, 0), 1) : 1
@@ -148,23 +150,48 @@ extension HUDRenderer {
         return text
     }
 
-    /// A custom image, loaded once per path; a failure is reported once and
-    /// the HUD is drawn without it.
+    /// A custom image, loaded once per version of its file: a failure is
+    /// reported once and the HUD is drawn without it, until the file changes
+    /// (created, fixed, replaced). At most `imageCacheBytes` stay decoded.
     func loadImage(_ path: String) -> CairoImage? {
-        if let cached = images[path] { return cached }
+        imageUses += 1
+        let identity = FileIdentity.of(path)
+        if var cached = images[path], cached.identity == identity {
+            cached.lastUse = imageUses
+            images[path] = cached
+            return cached.image
+        }
         guard !graphicsUnavailable else {
             newProblems.append(.graphicsUnavailable("custom image \(path) not drawn"))
-            images[path] = .some(nil)
+            images[path] = CachedImage(identity: identity, image: nil, lastUse: imageUses)
             return nil
         }
+        var entry = CachedImage(identity: identity, image: nil, lastUse: imageUses)
         do {
-            let image = try CairoImage.png(path: path)
-            images[path] = image
-            return image
+            let source = try PNGSource.read(path)
+            entry.identity = source.identity
+            entry.image = try CairoImage.png(source, path: path)
         } catch {
             newProblems.append(error)
-            images[path] = .some(nil)
-            return nil
+        }
+        images[path] = entry
+        trimImageCache(keeping: path)
+        return entry.image
+    }
+
+    /// For a custom image: whether its path still names the file it was
+    /// loaded from (one `stat`); a file created or replaced since is read again.
+    private func imageFileUnchanged(_ mode: HUDMode) -> Bool {
+        guard case .customImage(let path) = mode else { return true }
+        return images[path]?.identity == FileIdentity.of(path)
+    }
+
+    private func trimImageCache(keeping path: String) {
+        var total = images.values.reduce(0) { $0 + $1.bytes }
+        while total > Self.imageCacheBytes,
+              let oldest = images.filter({ $0.key != path && $0.value.image != nil }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            total -= oldest.value.bytes
+            images[oldest.key] = nil
         }
     }
 

@@ -44,7 +44,10 @@ public final class HUDRenderer {
     var logoDevice: CairoImage?
     var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     var backdropGeneration = 0
-    var images: [String: CairoImage?] = [:]
+    var images: [String: CachedImage] = [:]
+    var imageUses = 0
+    /// Decoded custom images kept beyond this are dropped, least recently used first.
+    static let imageCacheBytes = 32 << 20
     var textCaches: [Int: LayerText] = [:]
     var bezelCaches: [Int: BezelCache] = [:]
     var contentCaches: [Int: BezelContent] = [:]

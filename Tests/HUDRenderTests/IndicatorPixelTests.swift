@@ -103,7 +103,7 @@ import Testing
         var c = HUDConfiguration.contrasting(.customImage(path: "/nonexistent/logo.png"))
         c.label.text = "Still here"
         let canvas = try TestCanvas(c)
-        #expect(canvas.update.problems == [.imageUnreadable(path: "/nonexistent/logo.png", reason: "file not found")])
+        #expect(canvas.update.problems == [.imageUnreadable(path: "/nonexistent/logo.png", reason: "No such file or directory")])
         #expect("\(canvas.update.problems[0])".contains("/nonexistent/logo.png"))
         let f = try #require(canvas.renderer.bezelFrame(id: 1))
         #expect(canvas.luma(f.x + 2, f.y + 2) > 200)
@@ -117,7 +117,73 @@ import Testing
         let path = try TestFiles.writeText("not a png\n")
         defer { unlink(path) }
         let canvas = try TestCanvas(.contrasting(.customImage(path: path)))
+        #expect(canvas.update.problems == [.imageUnreadable(path: path, reason: "not a PNG file")])
+    }
+
+    @Test func aFIFOInAnImagesPlaceIsRefusedWithoutWaiting() throws {
+        let path = TestFiles.temporaryPath(".png")
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        // Opening a FIFO for reading blocks until a writer comes: this test
+        // would hang here without O_NONBLOCK and the fstat check.
+        let canvas = try TestCanvas(.contrasting(.customImage(path: path)))
+        #expect(canvas.update.problems == [.imageUnreadable(path: path, reason: "a FIFO, not a PNG file")])
+    }
+
+    @Test func aHugePNGIsRefusedBeforeItIsDecoded() throws {
+        // 33 bytes claiming 6000×6000: Cairo would allocate 144 MB for it.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for v in [6000, 6000] { bytes += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        let path = try TestFiles.writeText(String(decoding: [], as: UTF8.self), suffix: ".png")
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let canvas = try TestCanvas(.contrasting(.customImage(path: path)))
         #expect(canvas.update.problems.count == 1)
-        #expect("\(canvas.update.problems[0])".contains(path))
+        #expect("\(canvas.update.problems.first.map { "\($0)" } ?? "")".contains("6000×6000 pixels"))
+    }
+
+    @Test func anImageThatFailedIsShownOnceItsFileAppearsAndReReadWhenItChanges() throws {
+        let path = TestFiles.temporaryPath(".png")
+        defer { unlink(path) }
+        let c = HUDConfiguration.contrasting(.customImage(path: path))
+        let canvas = try TestCanvas(c)
+        #expect(canvas.update.problems.count == 1)
+        #expect(canvas.renderer.indicatorFrame(id: 1) == nil)
+        // The same HUD, shown again after the file was created: drawn now.
+        let red = try TestFiles.writePNG(width: 20, height: 20) { _, _ in (255, 0, 0) }
+        #expect(rename(red, path) == 0)
+        let shown = canvas.renderer.update(to: TestCanvas.snapshot(c))
+        #expect(shown.problems.isEmpty)
+        #expect(!shown.damage.isEmpty)
+        try canvas.renderer.draw(into: canvas.buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)]))
+        let f = try #require(canvas.renderer.bezelFrame(id: 1))
+        let centre = canvas.rgb(f.x + f.width / 2, f.y + f.height / 2)
+        #expect(centre.r > 200 && centre.g < 40)
+        // Replaced by a blue one at the same path: read again.
+        let blue = try TestFiles.writePNG(width: 20, height: 20) { _, _ in (0, 0, 255) }
+        #expect(rename(blue, path) == 0)
+        _ = canvas.renderer.update(to: TestCanvas.snapshot(c))
+        try canvas.renderer.draw(into: canvas.buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)]))
+        let after = canvas.rgb(f.x + f.width / 2, f.y + f.height / 2)
+        #expect(after.b > 200 && after.r < 40)
+    }
+
+    @Test func decodedImagesStayWithinTheCacheBudget() throws {
+        // Four 1600×1600 images, 10 MB each decoded: the oldest are dropped.
+        var paths: [String] = []
+        defer { for p in paths { unlink(p) } }
+        let geometry = try ScreenGeometry(pixelWidth: 320, pixelHeight: 240, scale: 1, rotation: .none)
+        let renderer = HUDRenderer(geometry: geometry)
+        for i in 0..<4 {
+            paths.append(try TestFiles.writePNG(width: 1600, height: 1600) { _, _ in (i * 60, 0, 0) })
+            _ = renderer.update(to: TestCanvas.snapshot(.contrasting(.customImage(path: paths[i]))))
+        }
+        let held = renderer.images.values.reduce(0) { $0 + $1.bytes }
+        #expect(held <= HUDRenderer.imageCacheBytes)
+        #expect(renderer.images[paths[3]]?.image != nil, "the image on screen stays")
+        #expect(renderer.images[paths[0]]?.image == nil, "the least recently used is dropped")
     }
 }

@@ -1,14 +1,20 @@
 import Glibc
 
 /// Reads a whole file with open(2)/read(2); errors carry strerror's text.
+/// Opened with `O_NONBLOCK` and refused unless a regular file: a FIFO in a
+/// theme's place must not hang the daemon in `open`.
 enum TextFile {
     /// Files larger than this are refused (themes are small).
     static let maximumSize = 1 << 20
 
     static func read(_ path: String) throws(HUDThemeError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw HUDThemeError(file: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
+        var s = stat()
+        guard fstat(fd, &s) == 0, s.st_mode & S_IFMT == S_IFREG else {
+            throw HUDThemeError(file: path, message: "not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
