@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Tables for board/realboot/measure.sh: report.py LOGDIR PROG... (the first
+PROG named c is the floor). Reads LOGDIR/plan.txt and results-N.log."""
+import glob
+import os
+import re
+import statistics
+import sys
+
+logdir, progs = sys.argv[1], sys.argv[2:]
+plan = {}
+for line in open(os.path.join(logdir, "plan.txt")):
+    kv = dict(re.findall(r"(\S+?)=(\S+)", line))
+    plan[kv["vm"]] = kv
+
+rows = []      # ffwatch results
+outs = {}      # (vm, phase, prog) -> program output lines
+kern = {}      # vm -> crng-done seconds
+ended = set()
+for path in sorted(glob.glob(os.path.join(logdir, "results-*.log"))):
+    for raw in open(path, errors="replace"):
+        line = raw.strip().replace("\r", "")
+        if line.startswith("R "):
+            kv = dict(re.findall(r"(\S+?)=(\S+)", line))
+            kv["rng"] = plan.get(kv["vm"], {}).get("rng", "?")
+            rows.append(kv)
+        elif line.startswith("O "):
+            m = re.match(r"O vm=(\S+) phase=(\S+) prog=(\S+) (.*)", line)
+            if m:
+                outs.setdefault(m.groups()[:3], []).append(m.group(4))
+        elif line.startswith("K "):
+            m = re.match(r"K vm=(\S+) \[\s*([\d.]+)\].*crng init done", line)
+            if m:
+                kern[m.group(1)] = float(m.group(2))
+        elif line.startswith("END "):
+            ended.add(line.split("=")[1])
+
+
+def vals(phase, rng, prog, key="first-frame-ms"):
+    return [float(r[key]) for r in rows
+            if r["phase"] == phase and r["rng"] == rng and r["prog"] == prog and r.get("result") == "frame" and key in r]
+
+
+def fails(phase, rng, prog):
+    return sum(1 for r in rows if r["phase"] == phase and r["rng"] == rng and r["prog"] == prog and r.get("result") != "frame")
+
+
+def crng_ready(phase, rng, prog):
+    rs = [r for r in rows if r["phase"] == phase and r["rng"] == rng and r["prog"] == prog]
+    return sum(1 for r in rs if r.get("crng") == "ready"), len(rs)
+
+
+rngs = [x for x in ("ready", "unready") if any(r["rng"] == x for r in rows)]
+floor = progs[0]
+print(f"\nexec -> first frame on screen (ms, ffwatch), median / min (n starts), x median / median of {floor} in the same cell")
+print("[crng k/n: starts that found the kernel RNG ready]; targets: cold <= x2.5, warm <= x1.5\n")
+w = 34
+print(f"{'':22s}" + "".join(f"{p:<{w}s}" for p in progs))
+for phase in ("cold", "warm", "first"):
+    for rng in rngs:
+        base = vals(phase, rng, floor)
+        cells = []
+        for p in progs:
+            v = vals(phase, rng, p)
+            if not v:
+                f = fails(phase, rng, p)
+                cells.append(f"- ({f} without a frame)" if f else "-")
+                continue
+            k, n = crng_ready(phase, rng, p)
+            s = f"{statistics.median(v):.0f} / {min(v):.0f} ({len(v)})"
+            if p != floor and base:
+                s += f" x{statistics.median(v) / statistics.median(base):.2f}"
+            s += f" [crng {k}/{n}]"
+            f = fails(phase, rng, p)
+            if f:
+                s += f" +{f} failed"
+            cells.append(s)
+        print(f"{phase + ', RNG ' + rng:22s}" + "".join(f"{c:<{w}s}" for c in cells))
+print("(cold: first start after boot; warm: a later start of the same program in the same boot;"
+      " first: its first start in the boot but after another program, i.e. shared pages possibly cached)")
+
+print("\nkernel start -> first frame (CLOCK_BOOTTIME at the frame, cold starts by init= right after the initramfs), median / min:")
+for rng in rngs:
+    parts = []
+    for p in progs:
+        v = vals("cold", rng, p, "boottime-ms")
+        e = vals("cold", rng, p, "exec-boottime-ms")
+        if v:
+            parts.append(f"{p} {statistics.median(v):.0f} / {min(v):.0f} (exec at {statistics.median(e):.0f})")
+    print(f"  RNG {rng:8s} " + "; ".join(parts))
+
+print("\nbefore the first frame, cold (medians): system-wide pages read in (pgpgin) and major faults; the started process's own read_bytes, majflt, minflt, CPU")
+for rng in rngs:
+    for p in progs:
+        def med(key, phase="cold"):
+            v = vals(phase, rng, p, key)
+            return f"{statistics.median(v):.0f}" if v else "?"
+        print(f"  RNG {rng:8s} {p:14s} cold: sys-pgin {med('sys-pgin-kb')} KB, sys-majflt {med('sys-majflt')}; "
+              f"own read {med('read-kb')} KB, majflt {med('majflt')}, minflt {med('minflt')}, user {med('utime-ms')} ms, sys {med('stime-ms')} ms"
+              f" | warm: sys-pgin {med('sys-pgin-kb', 'warm')} KB, minflt {med('minflt', 'warm')}, user {med('utime-ms', 'warm')} ms, sys {med('stime-ms', 'warm')} ms")
+
+print("\nRNG: when the kernel logged 'crng init done' against the cold start (s after boot)")
+for rng in rngs:
+    for r in rows:
+        if r["phase"] == "cold" and r["rng"] == rng:
+            done = kern.get(r["vm"])
+            start = float(r["exec-boottime-ms"]) / 1000
+            frame = float(r["boottime-ms"]) / 1000 if "boottime-ms" in r else None
+            d = f"{done:.2f}" if done is not None else "not by the end"
+            f = f"{frame:.2f}" if frame else "-"
+            print(f"  vm {r['vm']:>3s} RNG {rng:8s} {r['prog']:14s} exec {start:.2f} frame {f} crng-done {d} (crng at exec: {r['crng']})")
+
+print("\nchecks of the detector:")
+for (vm, phase, prog), lines in sorted(outs.items()):
+    pass
+diffs = []
+for r in rows:
+    if r["prog"] == floor and r.get("result") == "frame":
+        for l in outs.get((r["vm"], r["phase"], r["prog"]), []):
+            m = re.match(r"first-frame-ms=([\d.]+)", l)
+            if m:
+                diffs.append(float(m.group(1)) - float(r["first-frame-ms"]))
+if diffs:
+    print(f"  {floor}: its own first-frame-ms (after SetCrtc returned) minus ffwatch's: median {statistics.median(diffs):+.1f} ms,"
+          f" range {min(diffs):+.1f}..{max(diffs):+.1f} ({len(diffs)} starts)")
+for r in rows:
+    if r["prog"] == "validate":
+        o = " ".join(outs.get((r["vm"], r["phase"], "validate"), []))
+        m = re.search(r"content-ms=([\d.]+)", o)
+        b = re.search(r"black-ms=([\d.]+)", o)
+        if r.get("result") == "frame" and m:
+            ok = float(r["lower-ms"]) <= float(m.group(1)) + 1 and float(r["first-frame-ms"]) >= float(m.group(1)) - 1
+            print(f"  vm {r['vm']} validate: black buffer at {b.group(1) if b else '?'} ms not counted; box drawn at {m.group(1)} ms,"
+                  f" seen between {r['lower-ms']} and {r['first-frame-ms']} ms: {'ok' if ok else 'WRONG'}")
+        else:
+            print(f"  vm {r['vm']} validate: {r.get('result')} WRONG")
+    if r["prog"] == "true":
+        print(f"  vm {r['vm']} /bin/true (draws nothing): {r.get('result')} {'ok' if r.get('result') == 'timeout' else 'WRONG'}")
+gaps = [float(r["max-poll-gap-ms"]) for r in rows if "max-poll-gap-ms" in r and r["prog"] not in ("true",)]
+if gaps:
+    print(f"  largest gap between two polls in a start: median {statistics.median(gaps):.1f} ms, max {max(gaps):.1f} ms")
+missing = [v for v in plan if v not in ended]
+if missing:
+    print(f"  VMs without an END marker: {', '.join(missing)}")

@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""Boots one real-boot lane image (board/realboot/build-image.sh) in QEMU and
+serves its screendump requests, judging each stage's picture as it comes.
+
+    boot.py --image DIR --out DIR --refs DIR [--append ARGS] [--timeout S] [--stage-deadline S]
+
+DIR (image) holds disk.ext4, vmlinuz, initrd.img (the image's own /boot).
+QEMU's default CPU model (no RDRAND) and no virtio-rng: the guest kernel's RNG
+is not ready while the splash starts, as on a device without an RNG driver.
+
+Serial ports: ttyS0 the console (OUT/console.log), ttyS1 the screendump
+control channel (board/qemu's handshake, see guest/realboot-lib.sh `shot`),
+ttyS2 the guest's results (OUT/results.log). On `@@SCREENDUMP name@@` the
+host dumps the screen into OUT/name.ppm; when stages.py has an expectation
+for `name` it dumps again every ~0.3 s until the picture matches or
+--stage-deadline passes (a watchdog: the HUD draws its text asynchronously),
+then answers `ok pass|fail`. Verdicts go to OUT/shots.json.
+
+A watchdog kills QEMU after --timeout seconds (exit 124). Exit 0 when the
+guest powered off by itself. Stdlib only; run with /usr/bin/python3.
+"""
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import stages  # noqa: E402
+from pixels import Picture  # noqa: E402
+
+# board/qemu/qemu-run.py's QMP client, screendump marker and kernel unpacking.
+_spec = importlib.util.spec_from_file_location("qemu_run", os.path.join(HERE, "..", "qemu", "qemu-run.py"))
+qemu_run = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(qemu_run)
+
+
+def log(msg):
+    print(f"[realboot] {msg}", file=sys.stderr, flush=True)
+
+
+def serve(ctl_path, qmp_path, out, expectations, stage_deadline, deadline, verdicts, start):
+    """Answers screendump requests on the control port, re-dumping until the
+    stage's expectation holds (or its deadline)."""
+    try:
+        qmp = qemu_run.QMP(qmp_path, deadline)
+        ctl = socket.socket(socket.AF_UNIX)
+        while True:
+            try:
+                ctl.connect(ctl_path)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        buf = b""
+        while True:
+            chunk = ctl.recv(4096)
+            if not chunk:
+                return
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                m = qemu_run.SHOT_MARK.search(line.decode(errors="replace"))
+                if not m:
+                    continue
+                name = m.group(1)
+                path = os.path.join(out, name + ".ppm")
+                asked = time.monotonic()
+                expect = expectations.get(name)
+                attempts, ok, why = 0, None, "no expectation for this name"
+                try:
+                    while True:
+                        qmp.call("screendump", filename=path)
+                        attempts += 1
+                        if expect is None:
+                            break
+                        ok, why = expect.judge(Picture.load(path))
+                        if ok or time.monotonic() - asked > stage_deadline or time.monotonic() > deadline:
+                            break
+                        time.sleep(0.3)
+                    verdicts[name] = {"ok": ok, "why": why, "attempts": attempts,
+                                      "waited": round(time.monotonic() - asked, 2),
+                                      "at": round(asked - start, 2)}
+                    log(f"dump {name}: {'-' if ok is None else 'pass' if ok else 'FAIL'} after {attempts} "
+                        f"dump(s), {time.monotonic() - asked:.1f} s: {why}")
+                    ctl.sendall(b"ok " + (b"pass" if ok else b"fail" if ok is False else b"dumped") + b"\n")
+                except Exception as e:  # report to the guest, keep serving
+                    verdicts[name] = {"ok": False, "why": f"screendump failed: {e}", "attempts": attempts}
+                    ctl.sendall(f"err {e}\n".encode())
+    except (OSError, EOFError):
+        return
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--image", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--refs", required=True, help="reference renders (stages.py render)")
+    p.add_argument("--append", default="", help="more kernel command line")
+    p.add_argument("--timeout", type=float, default=360)
+    p.add_argument("--stage-deadline", type=float, default=45)
+    p.add_argument("--cache", default=os.environ.get("KIOSKHUD_REALBOOT_CACHE", "/var/tmp/kioskhud-realboot"))
+    a = p.parse_args()
+
+    out = os.path.abspath(a.out)
+    os.makedirs(out, exist_ok=True)
+    expectations = stages.expectations(a.refs)
+    version = open(os.path.join(a.image, "kernel-version")).read().strip()
+    # The image's own kernel, its xz payload unpacked once (PVH boot, ~2x faster under TCG).
+    kdir = os.path.join(a.cache, "kernels")
+    os.makedirs(kdir, exist_ok=True)
+    kernel = qemu_run.uncompressed_kernel(os.path.join(a.image, "vmlinuz"), version, kdir)
+    run_dir = os.path.join(a.cache, f"vm-{os.getpid()}")
+    os.makedirs(run_dir, exist_ok=True)
+    qmp_path, ctl_path = os.path.join(run_dir, "qmp.sock"), os.path.join(run_dir, "ctl.sock")
+    append = " ".join(x for x in ["root=/dev/vda rw console=ttyS0 panic=-1", a.append] if x)
+    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", "1024", "-smp", "1", "-nic", "none",
+           "-nodefaults", "-no-reboot", "-display", "none", "-vga", "none", "-device", "bochs-display",
+           "-kernel", kernel, "-initrd", os.path.join(a.image, "initrd.img"), "-append", append,
+           "-drive", f"file={os.path.join(a.image, 'disk.ext4')},format=raw,if=virtio",
+           "-chardev", f"file,id=con,path={os.path.join(out, 'console.log')}", "-serial", "chardev:con",
+           "-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off", "-serial", "chardev:ctl",
+           "-chardev", f"file,id=res,path={os.path.join(out, 'results.log')}", "-serial", "chardev:res",
+           "-qmp", f"unix:{qmp_path},server=on,wait=off"]
+    with open(os.path.join(out, "qemu-cmd.txt"), "w") as f:
+        f.write(" ".join(cmd) + "\n")
+    start = time.monotonic()
+    deadline = start + a.timeout
+    verdicts = {}
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=open(os.path.join(out, "qemu.err"), "w"))
+    server = threading.Thread(target=serve, args=(ctl_path, qmp_path, out, expectations, a.stage_deadline,
+                                                  deadline, verdicts, start), daemon=True)
+    server.start()
+    timed_out = False
+    while proc.poll() is None:
+        if time.monotonic() > deadline:
+            timed_out = True
+            log(f"watchdog: guest still running after {a.timeout:.0f} s, killing it")
+            proc.kill()
+            proc.wait()
+            break
+        time.sleep(0.2)
+    elapsed = time.monotonic() - start
+    server.join(timeout=2)
+    shutil.rmtree(run_dir, ignore_errors=True)
+    with open(os.path.join(out, "shots.json"), "w") as f:
+        json.dump({"verdicts": verdicts, "elapsed": round(elapsed, 1), "timed_out": timed_out,
+                   "qemu_exit": proc.returncode}, f, indent=1)
+    log(f"guest ended after {elapsed:.1f} s{' (watchdog)' if timed_out else ''}, qemu exit {proc.returncode}")
+    return 124 if timed_out else 0 if proc.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Cold start, in one batch: exec -> first frame on screen of the C floor
+# (board/qemu/bench/firstframe.c), `hud daemon --show` and Debian's Plymouth
+# (plymouthd + plymouth show-splash, spinner theme), all in the same real
+# Debian 12 image (board/realboot/build-image.sh's plymouth variant, plus hud
+# and bench/), booted from a virtio-blk ext4 disk with the image's own kernel
+# and initramfs and init=bench/init.sh: a fresh VM for every cold start.
+#  - cold: the first program started after boot (its binary and libraries not
+#    in the page cache); warm: a later start of the same program in that boot;
+#  - RNG ready (-cpu max: RDRAND) and unready (QEMU's default CPU model, no
+#    virtio-rng); each start records whether crng was ready (getrandom
+#    GRND_NONBLOCK) and the VM's dmesg says when it became ready;
+#  - one detector for all: bench/ffwatch.c polls the CRTC every ms and counts
+#    the first framebuffer that is not the console's and has a non-black pixel;
+#  - kernel start -> first frame: CLOCK_BOOTTIME when the cold start's frame
+#    was seen (the program started by init right after the initramfs).
+# Prints medians / minima and the ratio to the C floor in the same cell.
+# Numbers come from an emulated CPU (TCG): compare ratios.
+#
+# Environment:
+#   HUD=PATH        hud binary (default: scripts/build-release.sh .build-qemu)
+#   RUNS=N          fresh VMs per cold cell (default 3)
+#   ROUNDS=N        warm rounds per VM (default 2: every program twice more)
+#   RNG="ready unready"  which cells
+#   PROGS="c hud ply"    programs; each is started cold in RUNS VMs per RNG cell
+#   EXTRA="..."     more programs started cold the same way, measured against
+#                   the same C runs: hud+dethash, hud+nobt, hud-NAME (a variant)
+#   HUD_VARIANTS="NAME=PATH ..."  installs PATH as /opt/kioskhud-bench/hud-NAME
+#   KEEP_LOGS=DIR   where the VMs' logs go (default $scratch/logs)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+scratch=${KIOSKHUD_MEASURE_SCRATCH:-/var/tmp/kioskhud-realboot-measure}
+RUNS=${RUNS:-3}
+ROUNDS=${ROUNDS:-2}
+RNG=${RNG:-ready unready}
+PROGS=${PROGS:-c hud ply}
+EXTRA=${EXTRA:-}
+logs=${KEEP_LOGS:-$scratch/logs}
+t_start=$(date +%s)
+cd "$repo"
+mkdir -p "$scratch"
+say() { echo "[measure] $*" >&2; }
+
+if [[ -z ${HUD:-} ]]; then
+    say "building hud (scripts/build-release.sh .build-qemu)"
+    bash scripts/build-release.sh .build-qemu || exit 1
+    HUD=$repo/.build-qemu/release/hud
+fi
+[[ -x $HUD ]] || { say "no hud binary at $HUD"; exit 1; }
+
+# --- bench programs (built on this Debian 12 host, run in the Debian 12 guest)
+bin=$scratch/bin
+mkdir -p "$bin"
+gcc -O2 -Wall -static -I/usr/include/libdrm -o "$bin/ffwatch" "$here/bench/ffwatch.c" || exit 1
+gcc -O2 -Wall -static -o "$bin/incore" "$here/bench/incore.c" || exit 1
+gcc -O2 -Wall -o "$bin/floor" "$here/bench/floor.c" $(pkg-config --cflags --libs libdrm) || exit 1
+gcc -O2 -Wall -o "$bin/validate" "$here/bench/validate.c" $(pkg-config --cflags --libs libdrm) || exit 1
+
+# --- the image: build-image.sh's plymouth variant, rebuilt when it changes
+key=$(cat "$here/build-image.sh" $(find "$here/guest" -type f 2>/dev/null | sort) 2>/dev/null | sha256sum | cut -c1-16)
+img=$scratch/image-$key
+if [[ ! -s $img/disk.ext4 || ! -s $img/boot/initrd.img ]]; then
+    say "building the plymouth image with board/realboot/build-image.sh (cached as $img)"
+    rm -rf "$img" && mkdir -p "$img"
+    bash "$here/build-image.sh" plymouth "$HUD" "$img" 2> >(tee "$img/build-image.log" >&2) || { say "build-image.sh failed"; exit 1; }
+    # Its initrd carries the lane's probes (a screendump request that waits
+    # for the host): boot the kernel and initrd that the root's own
+    # mkinitramfs made when debootstrap installed it (Plymouth's hook in,
+    # nothing of ours), from its cached root tarball.
+    tarball=$(grep -o '/[^ ]*/base-plymouth-[^ ]*\.tar\.zst' "$img/build-image.log" | tail -n 1)
+    [[ -s $tarball ]] || { say "no base root tarball named in $img/build-image.log"; exit 1; }
+    mkdir -p "$img/boot"
+    zstd -q -dc "$tarball" | tar --numeric-owner -C "$img" -x ./boot
+    mv "$img"/boot/vmlinuz-* "$img/boot/vmlinuz" && mv "$img"/boot/initrd.img-* "$img/boot/initrd.img" || exit 1
+    if lsinitramfs "$img/boot/initrd.img" | grep -q -e realboot -e kioskhud; then
+        say "the base root's initrd has the lane's or KioskHUD's scripts in it: not a stock one"; rm -rf "$img"; exit 1
+    fi
+fi
+disk=$scratch/disk.ext4
+cp --sparse=always "$img/disk.ext4" "$disk"
+# Files go in with debugfs (no loop device, no mount); the modes come from the sources.
+cmds=$scratch/debugfs.cmds
+{
+    echo "mkdir /opt"
+    echo "mkdir /opt/kioskhud-bench"
+    echo "rm /usr/bin/hud"
+    echo "write $HUD /usr/bin/hud"
+    for f in ffwatch incore floor validate; do echo "write $bin/$f /opt/kioskhud-bench/$f"; done
+    for f in init.sh ply.sh; do echo "write $here/bench/$f /opt/kioskhud-bench/$f"; done
+    echo "write $repo/board/themes/splash.json /opt/kioskhud-bench/splash.json"
+    echo "write $repo/board/themes/kioskhud-logo.png /opt/kioskhud-bench/kioskhud-logo.png"
+    for v in ${HUD_VARIANTS:-}; do echo "write ${v#*=} /opt/kioskhud-bench/hud-${v%%=*}"; done
+} > "$cmds"
+debugfs -w -f "$cmds" "$disk" > "$scratch/debugfs.log" 2>&1
+for f in /usr/bin/hud /opt/kioskhud-bench/init.sh /opt/kioskhud-bench/ffwatch; do
+    debugfs -R "stat $f" "$disk" 2>/dev/null | grep -q 'Mode:  *0755' || { say "debugfs: $f missing or not 0755 (see $scratch/debugfs.log)"; exit 1; }
+done
+
+# --- the batch: one VM per cold start, cells and programs interleaved
+rm -rf "$logs" && mkdir -p "$logs"
+read -r -a progs <<< "$PROGS $EXTRA"
+plist=$(IFS=,; echo "${progs[*]}")
+vms=()
+for ((i = 0; i < RUNS; i++)); do
+    for rng in $RNG; do
+        n=${#progs[@]}
+        for ((j = 0; j < n; j++)); do
+            vms+=("$rng:${progs[$(((i + j) % n))]}")
+        done
+    done
+done
+say "${#vms[@]} VMs: $RUNS cold starts of each of ${progs[*]} per RNG cell ($RNG), $ROUNDS warm rounds each"
+plan=$logs/plan.txt
+: > "$plan"
+id=0
+for vm in "${vms[@]}"; do
+    id=$((id + 1))
+    rng=${vm%%:*} first=${vm#*:}
+    cpu=()
+    [[ $rng == ready ]] && cpu=(-cpu max)
+    validate=0
+    ((id <= 2)) && validate=1
+    echo "vm=$id rng=$rng first=$first" >> "$plan"
+    t0=$(date +%s.%N)
+    timeout 240 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 "${cpu[@]}" -nic none \
+        -kernel "$img/boot/vmlinuz" -initrd "$img/boot/initrd.img" \
+        -append "root=/dev/vda ro console=ttyS0 quiet init=/opt/kioskhud-bench/init.sh kb.vm=$id kb.first=$first kb.progs=$plist kb.rounds=$ROUNDS kb.validate=$validate" \
+        -drive "file=$disk,format=raw,if=virtio,snapshot=on" \
+        -vga none -device bochs-display -display none \
+        -serial "file:$logs/console-$id.log" -serial "file:$logs/results-$id.log" -no-reboot
+    rc=$?
+    grep -q "^END vm=$id" "$logs/results-$id.log" 2>/dev/null || say "vm $id ($rng, $first): no END marker (qemu exit $rc; see $logs/console-$id.log)"
+    say "vm $id/${#vms[@]} $rng first=$first: $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}') s"
+done
+
+python3 "$here/bench/report.py" "$logs" "${progs[@]}"
+echo "batch: ${#vms[@]} VMs, $(( $(date +%s) - t_start )) s in all; logs in $logs"

@@ -1,0 +1,173 @@
+"""What each stage of the real boot must show, from pictures rendered on the
+host by the same `hud` binary that went into the image (`hud render`, the
+code that draws to the display).
+
+    stages.py render HUD THEME REFS_DIR    renders the references (~2 s)
+
+Stages (screendump names):
+  initramfs, switchroot  splash theme: logo, spinner, label "Initramfs: realboot"
+  systemd                bar at 50 %, label "From systemd"
+  psplash                bar at 80 %, label "From psplash"
+  login, plymouth-login  no HUD (no logo, spinner, bar or label), console text
+  shutdown               the splash's logo on screen during poweroff
+  plymouth-*             Plymouth's spinner theme (not the console, not black)
+
+Each picture is compared with its reference pixel by pixel (a channel may be
+off by TOL) outside the spinner's sweep (pixels that differ between renders at
+three spinner phases, as a box); the label (pixels that differ between renders
+with and without it), the bar's fill (50 % against 0 %) and the logo are
+regions that must match almost entirely on their own, so a missing label
+cannot hide among a million matching black pixels.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pixels import Picture, bbox, differing  # noqa: E402
+
+SIZE = "1280x800"
+TOL = 40
+LABELS = {"initramfs": "Initramfs: realboot", "systemd": "From systemd", "psplash": "From psplash"}
+RENDERS = {
+    "splash-p0": ["--label", LABELS["initramfs"], "--phase", "0"],
+    "splash-p1": ["--label", LABELS["initramfs"], "--phase", "0.33"],
+    "splash-p2": ["--label", LABELS["initramfs"], "--phase", "0.66"],
+    "splash-nolabel": ["--phase", "0"],
+    "bar50": ["--mode", "bar", "--progress", "0.5", "--label", LABELS["systemd"]],
+    "bar50-nolabel": ["--mode", "bar", "--progress", "0.5"],
+    "bar0-systemd": ["--mode", "bar", "--progress", "0", "--label", LABELS["systemd"]],
+    "bar80": ["--mode", "bar", "--progress", "0.8", "--label", LABELS["psplash"]],
+    "bar80-nolabel": ["--mode", "bar", "--progress", "0.8"],
+    "bar0-psplash": ["--mode", "bar", "--progress", "0", "--label", LABELS["psplash"]],
+}
+
+
+def render(hud, theme, refs):
+    os.makedirs(refs, exist_ok=True)
+    for name, args in RENDERS.items():
+        subprocess.run([hud, "render", "--theme", theme, "--size", SIZE, "--out", os.path.join(refs, name + ".png"),
+                        *args], check=True, stdout=subprocess.DEVNULL)
+
+
+def grey(pic, i):
+    return sum(pic.rgb[3 * i:3 * i + 3]) / 3
+
+
+def lit(pic, threshold=60, region=None):
+    pixels = region if region is not None else range(pic.w * pic.h)
+    return {i for i in pixels if grey(pic, i) > threshold}
+
+
+def box_set(box, w, h, margin=0):
+    x0, y0, x1, y1 = box
+    return {y * w + x for y in range(max(0, y0 - margin), min(h, y1 + margin))
+            for x in range(max(0, x0 - margin), min(w, x1 + margin))}
+
+
+class Match:
+    """The reference everywhere outside `ignore`; each named region must match
+    on its own (at most `region_max` of it off), the rest at most `other_max`."""
+
+    def __init__(self, ref, ignore, regions, other_max=0.002, region_max=0.03):
+        self.ref, self.ignore, self.regions = ref, ignore, regions
+        self.other_max, self.region_max = other_max, region_max
+
+    def judge(self, pic):
+        if pic is None:
+            return False, "no screendump"
+        if (pic.w, pic.h) != (self.ref.w, self.ref.h):
+            return False, f"screen is {pic.w}x{pic.h}, expected {self.ref.w}x{self.ref.h}"
+        bad = differing(pic, self.ref, TOL) - self.ignore
+        ok, why, rest = True, [], set(bad)
+        for name, region in self.regions:
+            off = len(bad & region)
+            rest -= region
+            good = off <= self.region_max * len(region)
+            ok &= good
+            why.append(f"{name} {len(region) - off}/{len(region)} px right")
+        inregions = set().union(*(r for _, r in self.regions)) if self.regions else set()
+        others = pic.w * pic.h - len(self.ignore | inregions)
+        good = len(rest) <= self.other_max * others
+        ok &= good
+        why.append(f"elsewhere {len(rest)} px off (box {bbox(rest, pic.w)})")
+        return ok, "; ".join(why)
+
+
+class NoHUD:
+    """The splash is gone: none of its bright pixels (logo, spinner, label) is
+    where the splash draws it, and the console has text in its first lines."""
+
+    def __init__(self, splash):
+        self.hud = lit(splash, 100)
+        self.w, self.h = splash.w, splash.h
+        self.splash = splash
+
+    def judge(self, pic):
+        if pic is None:
+            return False, "no screendump"
+        if (pic.w, pic.h) != (self.w, self.h):
+            return False, f"screen is {pic.w}x{pic.h}, expected {self.w}x{self.h}"
+        same = self.hud - differing(pic, self.splash, TOL)
+        text = lit(pic, 100, range(0, 96 * pic.w))
+        ok = len(same) <= 0.05 * len(self.hud) and len(text) >= 150
+        return ok, (f"{len(same)}/{len(self.hud)} of the splash's bright pixels on screen; "
+                    f"{len(text)} text pixels in the first 96 rows")
+
+
+class Logo:
+    """The splash theme's logo is on screen (shutdown), whatever the HUD shows."""
+
+    def __init__(self, logo_region, splash):
+        self.region, self.splash = logo_region, splash
+
+    def judge(self, pic):
+        if pic is None:
+            return False, "no screendump"
+        if (pic.w, pic.h) != (self.splash.w, self.splash.h):
+            return False, f"screen is {pic.w}x{pic.h}"
+        off = len(differing(pic, self.splash, TOL) & self.region)
+        return off <= 0.03 * len(self.region), f"logo {len(self.region) - off}/{len(self.region)} px right"
+
+
+class Splashy:
+    """Plymouth's spinner theme: not the console and not a blank screen: its
+    throbber (lit pixels) in the middle third, no text in the first rows."""
+
+    def judge(self, pic):
+        if pic is None:
+            return False, "no screendump"
+        mid = [y * pic.w + x for y in range(pic.h // 3, 2 * pic.h // 3) for x in range(pic.w // 3, 2 * pic.w // 3)]
+        centre = lit(pic, 60, mid)
+        text = lit(pic, 100, range(0, 96 * pic.w))
+        return len(centre) >= 100 and len(text) < 20, \
+            f"{len(centre)} lit pixels in the middle third, {len(text)} text pixels in the first 96 rows"
+
+
+def expectations(refs):
+    load = lambda n: Picture.load(os.path.join(refs, n + ".png"))  # noqa: E731
+    p0, p1, p2 = load("splash-p0"), load("splash-p1"), load("splash-p2")
+    w, h = p0.w, p0.h
+    spin_box = bbox(differing(p0, p1) | differing(p0, p2), w)
+    spinner = box_set(spin_box, w, h, margin=3)
+    nolabel = load("splash-nolabel")
+    label = differing(p0, nolabel) - spinner
+    logo = {i for i in lit(nolabel, 30) - spinner if i // w < spin_box[1]}
+    splash = Match(p0, spinner, [("logo", logo), ("label", label)])
+    out = {"initramfs": splash, "switchroot": splash}
+    for stage, pct in (("systemd", 50), ("psplash", 80)):
+        ref = load(f"bar{pct}")
+        fill = differing(ref, load(f"bar0-{stage}"))
+        lab = differing(ref, load(f"bar{pct}-nolabel")) - fill
+        out[stage] = Match(ref, set(), [("logo", logo), ("label", lab), (f"bar fill {pct} %", fill)])
+    out["login"] = out["plymouth-login"] = NoHUD(p0)
+    out["shutdown"] = Logo(logo, p0)
+    out["plymouth-initramfs"] = out["plymouth-systemd"] = Splashy()
+    return out
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "render":
+        render(*sys.argv[2:])
+    else:
+        sys.exit("usage: stages.py render HUD THEME REFS_DIR")
