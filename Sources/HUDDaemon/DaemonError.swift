@@ -5,6 +5,7 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
     case alreadyRunning(String)
     case notASocket(String)
     case notAFIFO(String)
+    case fifoInUse(String)
     case unknownGroup(String)
     case badOutput(String)
     case output(String)
@@ -16,6 +17,7 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
         case .alreadyRunning(let p): return "another hud daemon is already listening on \(p)"
         case .notASocket(let p): return "\(p) exists and is not a socket; refusing to replace it"
         case .notAFIFO(let p): return "\(p) exists and is not a FIFO; refusing to replace it"
+        case .fifoInUse(let p): return "\(p) is being read by another process (another splash daemon?); leaving it to that one"
         case .unknownGroup(let g): return "no group named \(g)"
         case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none or png:DIR)"
         case .output(let s): return s

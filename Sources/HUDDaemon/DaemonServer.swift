@@ -258,8 +258,11 @@ public actor DaemonServer {
             let n = fifo.read(into: readBuffer)
             guard n > 0 else { return }
             var quit = false
-            fifoFramer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
-                guard !quit else { return }
+            var events: [LineFramer.Event] = []
+            fifoFramer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { events.append($0) }
+            // As psplash: what a read ends with is a command too, terminated or not.
+            if let tail = fifoFramer.flush() { events.append(.line(tail)) }
+            for event in events where !quit {
                 switch event {
                 case .tooLong:
                     log("psplash FIFO: command longer than \(ProtocolLimits.maxLineBytes - 1) bytes ignored")

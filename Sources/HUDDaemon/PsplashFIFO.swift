@@ -14,6 +14,8 @@ public final class PsplashFIFO {
     public let path: String
     public let fd: Int32
     private var closed = false
+    /// Our FIFO's inode: at close, the path is removed only if it still names it.
+    private let identity: (device: UInt64, inode: UInt64)
 
     /// The FIFO's path for a `PSPLASH_FIFO_DIR` value (default /run).
     public static func path(fifoDirectory: String?) -> String {
@@ -21,13 +23,20 @@ public final class PsplashFIFO {
         return dir.hasSuffix("/") ? dir + "psplash_fifo" : dir + "/psplash_fifo"
     }
 
-    /// Creates the FIFO at `path` (mode 0600; an old FIFO there is replaced,
-    /// anything else is an error) and opens it.
+    /// Creates the FIFO at `path` (mode 0600) and opens it. A FIFO left there
+    /// by a process that is gone is replaced; one that someone still reads
+    /// (another splash) is left alone, and anything else is an error.
     /// - Throws: `DaemonError` naming the path and the failed call.
     public init(path: String) throws(DaemonError) {
         var st = stat()
         if lstat(path, &st) == 0 {
             guard st.st_mode & S_IFMT == S_IFIFO else { throw .notAFIFO(path) }
+            // A writer's non-blocking open succeeds only while a reader has it open.
+            let probe = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if probe >= 0 {
+                close(probe)
+                throw .fifoInUse(path)
+            }
             guard unlink(path) == 0 else { throw .system(SystemCallError("unlink", path)) }
         }
         guard mkfifo(path, 0o600) == 0 else { throw .system(SystemCallError("mkfifo", path)) }
@@ -37,8 +46,11 @@ public final class PsplashFIFO {
             unlink(path)
             throw .system(SystemCallError("open", path, errno: e))
         }
+        var own = stat()
+        fstat(fd, &own)
         self.path = path
         self.fd = fd
+        identity = (UInt64(own.st_dev), UInt64(own.st_ino))
     }
 
     deinit { closeAndUnlink() }
@@ -58,6 +70,9 @@ public final class PsplashFIFO {
         guard !closed else { return }
         closed = true
         close(fd)
-        unlink(path)
+        var st = stat()
+        if lstat(path, &st) == 0, UInt64(st.st_dev) == identity.device, UInt64(st.st_ino) == identity.inode {
+            unlink(path)
+        }
     }
 }

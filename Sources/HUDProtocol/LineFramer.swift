@@ -48,6 +48,14 @@ public struct LineFramer: Sendable {
         }
     }
 
+    /// Ends the partial message as if its separator had come, and returns
+    /// it (psplash's FIFO: the end of each `read` ends a command, so
+    /// `printf 'PROGRESS 20' > fifo` works); nil when none is waiting.
+    public mutating func flush() -> [UInt8]? {
+        defer { reset() }
+        return discarding || buffer.isEmpty ? nil : buffer
+    }
+
     /// Drops any partial message (the writer went away mid-message).
     public mutating func reset() {
         buffer.removeAll(keepingCapacity: true)

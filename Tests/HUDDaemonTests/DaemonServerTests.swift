@@ -179,6 +179,37 @@ final class ServerFixture: @unchecked Sendable {
         #expect(!f.dir.exists("psplash_fifo"), "FIFO removed on quit")
     }
 
+    @Test func psplashFIFOUnterminatedWritesEachCount() throws {
+        let f = try ServerFixture()
+        // Boot scripts write without a terminator (printf 'PROGRESS 20' > fifo):
+        // as in psplash, the end of each write ends its command.
+        f.writeFIFO(Array("MSG nonul".utf8))
+        #expect(eventually { f.status("label") == "nonul" })
+        f.writeFIFO(Array("PROGRESS 20".utf8))
+        #expect(eventually { f.status("progress") == "20" })
+        f.writeFIFO(Array("PROGRESS 30".utf8))
+        #expect(eventually { f.status("progress") == "30" })
+        #expect(f.status("label") == "nonul")
+        // And a terminated psplash-write after them still works.
+        f.writeFIFO(Array("MSG after\0".utf8))
+        #expect(eventually { f.status("label") == "after" })
+    }
+
+    @Test func aSecondDaemonLeavesALiveFIFOAlone() throws {
+        let f = try ServerFixture()
+        #expect(throws: DaemonError.self) { try PsplashFIFO(path: f.dir.file("psplash_fifo")) }
+        // The first daemon's FIFO still works.
+        f.writeFIFO(Array("PROGRESS 55\0".utf8))
+        #expect(eventually { f.status("progress") == "55" })
+        // A FIFO nobody reads any more is taken over, and removed only by its owner.
+        let stale = f.dir.file("stale_fifo")
+        #expect(mkfifo(stale, 0o600) == 0)
+        let taken = try PsplashFIFO(path: stale)
+        #expect(unlink(stale) == 0 && mkfifo(stale, 0o600) == 0)
+        taken.closeAndUnlink()
+        #expect(f.dir.exists("stale_fifo"), "a FIFO that is not ours is not removed")
+    }
+
     @Test func quitAnswersThenStops() throws {
         let f = try ServerFixture()
         let c = try RawClient.greeted(f.socket)
