@@ -15,11 +15,16 @@ final class ClientConnection {
     /// Fires when a message has been left half-sent too long.
     var stallTimer: ScheduledTimer?
     private(set) var isClosed = false
+    /// When it last sent anything: the client idle longest makes room when the limit is reached.
+    var lastActivity: HUDInstant
+    /// Sent `wait`: answered when the daemon exits; reads nothing more.
+    var isWaiting = false
 
-    init(id: Int, fd: Int32, peer: PeerCredentials) {
+    init(id: Int, fd: Int32, peer: PeerCredentials, connectedAt: HUDInstant) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        lastActivity = connectedAt
     }
 
     enum ReadResult {

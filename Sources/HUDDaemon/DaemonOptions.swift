@@ -27,8 +27,11 @@ public struct DaemonOptions: Sendable {
     public var progressMode: HUDMode = .determinateHorizontalBar
     /// The picture size of `png:` output.
     public var pictureSize: (width: Int, height: Int) = (1280, 800)
-    /// More clients are refused with `error code=busy`.
+    /// Clients beyond this make the one idle longest leave (`error
+    /// code=busy`); when every one is mid-message, the new one is refused.
     public var maxClients = 32
+    /// Clients waiting for the daemon to exit (`wait`), counted apart.
+    public var maxWaiters = 64
     /// A client that leaves a message half-sent this long is dropped.
     public var stallTimeout: Duration = .seconds(10)
 

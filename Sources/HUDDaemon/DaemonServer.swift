@@ -120,7 +120,7 @@ public actor DaemonServer {
                 clientsDropped += 1
                 continue
             }
-            let client = ClientConnection(id: nextClientID, fd: fd, peer: peer)
+            let client = ClientConnection(id: nextClientID, fd: fd, peer: peer, connectedAt: loop.now())
             nextClientID += 1
             if let why = policy.refusal(for: peer) {
                 log("refused \(peer): \(why)")
@@ -129,8 +129,8 @@ public actor DaemonServer {
                 clientsDropped += 1
                 continue
             }
-            if clients.count >= options.maxClients {
-                _ = client.send(Response.error(code: .busy, reason: "\(options.maxClients) clients connected; try again").encoded())
+            if clients.values.count(where: { !$0.isWaiting }) >= options.maxClients, !makeRoom() {
+                _ = client.send(Response.error(code: .busy, reason: "\(options.maxClients) clients connected, each in the middle of a message; try again").encoded())
                 client.close()
                 clientsDropped += 1
                 continue
@@ -151,8 +151,21 @@ public actor DaemonServer {
         }
     }
 
+    /// At the client limit: the client idle longest (not mid-message, not
+    /// waiting) is told why and closed, so idle connections cannot lock others out.
+    private func makeRoom() -> Bool {
+        guard let idle = clients.values.filter({ !$0.isWaiting && !$0.framer.hasPartialLine })
+            .min(by: { $0.lastActivity < $1.lastActivity }) else { return false }
+        _ = idle.send(Response.error(code: .busy, reason: "closed to make room: \(options.maxClients) clients connected and this one was idle longest").encoded())
+        log("client \(idle.peer) idle with \(options.maxClients) clients connected; closed to make room")
+        clientsDropped += 1
+        drop(idle, why: nil)
+        return true
+    }
+
     private func readClient(_ id: Int) {
         guard let client = clients[id] else { return }
+        client.lastActivity = loop.now()
         // A few buffers per wake-up, so one flooding client cannot starve the others.
         for _ in 0..<4 {
             switch client.read(into: readBuffer) {
@@ -161,9 +174,9 @@ public actor DaemonServer {
                 var answers = ""
                 var quit: Bool?
                 client.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
-                    guard quit == nil else { return }
+                    guard quit == nil, !client.isWaiting else { return }
                     let (response, retain) = answer(client, event)
-                    answers += response.encoded()
+                    answers += response?.encoded() ?? ""
                     quit = retain
                 }
                 guard client.send(answers) else {
@@ -189,10 +202,11 @@ public actor DaemonServer {
         armStallTimer(client)
     }
 
-    /// Carries out one framed message; the answer, and `retain` when it was `quit`.
-    private func answer(_ client: ClientConnection, _ event: LineFramer.Event) -> (Response, Bool?) {
+    /// Carries out one framed message; the answer (nil: deferred, for
+    /// `wait`), and `retain` when it was `quit`.
+    private func answer(_ client: ClientConnection, _ event: LineFramer.Event) -> (Response?, Bool?) {
         requestsHandled += 1
-        let response: Response
+        let response: Response?
         var quit: Bool?
         switch event {
         case .tooLong:
@@ -211,6 +225,13 @@ public actor DaemonServer {
                     response = reloadTheme()
                 case .newroot(let directory):
                     response = moveRoot(to: directory)
+                case .wait:
+                    if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
+                        response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
+                    } else {
+                        client.isWaiting = true
+                        response = nil
+                    }
                 default:
                     response = controller.assumeIsolated { $0.handle(request) }
                 }
@@ -347,7 +368,10 @@ public actor DaemonServer {
     private func closeEverything() {
         for w in watches { w.cancel() }
         watches.removeAll()
-        for client in clients.values { client.close() }
+        for client in clients.values {
+            if client.isWaiting { _ = client.send(Response.ok.encoded()) }
+            client.close()
+        }
         clients.removeAll()
         listener?.shutdownAndUnlink()
         listener = nil

@@ -61,7 +61,7 @@ public actor HUDController {
             return .ok
         case .status:
             return .ok(status())
-        case .hello, .quit, .reload, .newroot:
+        case .hello, .quit, .reload, .newroot, .wait:
             return .error(code: .failed, reason: "'\(request.verb)' is handled by the server")
         }
     }

@@ -4,7 +4,7 @@ extension Request {
         var fields: [Field] = []
         switch self {
         case .hello(let v): fields = [Field("protocol", String(v))]
-        case .ping, .status, .reload: break
+        case .ping, .status, .reload, .wait: break
         case .show(let s), .update(let s): fields = s.fields
         case .progress(let p): fields = [Field("percent", Self.number(p))]
         case .message(let t): fields = [Field("text", t)]

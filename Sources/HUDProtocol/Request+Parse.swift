@@ -18,6 +18,7 @@ extension Request {
         case "ping": request = .ping
         case "status": request = .status
         case "reload": request = .reload
+        case "wait": request = .wait
         case "show": request = .show(try settings(&r))
         case "update":
             let s = try settings(&r)

@@ -25,6 +25,9 @@ public enum Request: Hashable, Sendable {
     /// Moves the daemon into the real root before the initramfs switches to
     /// it (as `plymouth update-root-fs --new-root-dir` does): an absolute path.
     case newroot(directory: String)
+    /// Answered `ok` only when the daemon exits (`hud wait`); the connection
+    /// stays open until then and does not count against the client limit.
+    case wait
 
     /// The verb that starts the message.
     public var verb: String {
@@ -40,9 +43,10 @@ public enum Request: Hashable, Sendable {
         case .status: return "status"
         case .reload: return "reload"
         case .newroot: return "newroot"
+        case .wait: return "wait"
         }
     }
 
     /// Every verb this version knows.
-    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot"]
+    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot", "wait"]
 }

@@ -76,20 +76,15 @@ final class DaemonClient {
         }
     }
 
-    /// Blocks until the daemon closes the connection (it exits), however long
-    /// that takes.
-    func waitUntilClosed() throws(ClientError) {
+    /// Sends `wait` and blocks until the daemon answers it as it exits (or
+    /// the connection ends with it), however long that takes.
+    func waitForExit() throws(ClientError) {
+        try write(Request.wait.encoded())
         var forever = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { return }
-            if n < 0, errno != EINTR {
-                if errno == ECONNRESET { return }
-                throw .runtime("waiting on \(path): \(String(cString: strerror(errno)))")
-            }
-        }
+        let line: [UInt8]
+        do { line = try readLine() } catch { return }  // closed: the daemon is gone
+        if case .error(let code, let reason)? = try? Response.parse(line) { throw ClientError(daemonError: code, reason: reason) }
     }
 
     private func write(_ text: String) throws(ClientError) {

@@ -15,7 +15,7 @@ enum WaitCommand {
                 return 0
             }
             let client = try DaemonClient(path: DaemonClient.socketPath(option: o.string("socket")))
-            try client.waitUntilClosed()
+            try client.waitForExit()
             return 0
         } catch let error as CommandLineError {
             StandardError.write("\(error)\n")

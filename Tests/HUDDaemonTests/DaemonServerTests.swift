@@ -141,14 +141,42 @@ final class ServerFixture: @unchecked Sendable {
         #expect(await f.server.requestsHandled > 100)
     }
 
-    @Test func tooManyClientsGetBusy() throws {
+    @Test func idleClientsMakeRoomAtTheLimit() throws {
         let f = try ServerFixture(maxClients: 2)
         let a = try RawClient.greeted(f.socket), b = try RawClient.greeted(f.socket)
+        #expect(b.request("ping") == .ok)  // a is now the one idle longest
+        let c = try RawClient.greeted(f.socket)
+        #expect(c.request("ping") == .ok, "a newcomer is served while the others sit idle")
+        let evicted = a.readLine().flatMap { try? Response.parse(Array($0.utf8)) }
+        #expect(evicted?.errorCode == .busy)
+        #expect(a.readLine() == nil, "then closed")
+        #expect(b.request("ping") == .ok)
+    }
+
+    @Test func clientsMidMessageAreNotEvicted() throws {
+        let f = try ServerFixture(maxClients: 2)
+        let a = try RawClient.greeted(f.socket), b = try RawClient.greeted(f.socket)
+        // Each answer shows the daemon has read the half message after it.
+        for client in [a, b] {
+            client.send("ping\nshow label=\"half")
+            #expect(client.readLine() == "ok")
+        }
         let c = try RawClient(f.socket)
         let refusal = c.readLine().flatMap { try? Response.parse(Array($0.utf8)) }
         #expect(refusal?.errorCode == .busy)
-        #expect(a.request("ping") == .ok)
-        #expect(b.request("ping") == .ok)
+    }
+
+    @Test func waitersAreAnsweredAtExitAndDoNotCountAgainstTheLimit() throws {
+        let f = try ServerFixture(maxClients: 1)
+        let waiter = try RawClient.greeted(f.socket)
+        // The ping's answer shows the wait after it was read too.
+        waiter.send("ping\nwait\n")
+        #expect(waiter.readLine() == "ok")
+        let other = try RawClient.greeted(f.socket)
+        #expect(other.request("ping") == .ok)
+        #expect(other.request("quit") == .ok)
+        #expect(waiter.readLine() == "ok")
+        #expect(waiter.readLine() == nil)
     }
 
     @Test func stalledHalfMessageIsDropped() throws {
