@@ -45,7 +45,7 @@ public struct DaemonTheme: Hashable, Sendable {
     public static func load(file path: String) throws(ThemeError) -> (theme: DaemonTheme, warnings: [String]) {
         let load = HUDTheme.load(file: path)
         if let fatal = load.problems.first(where: { $0.key == nil }) {
-            throw ThemeError(path: path, fatal.message)
+            throw ThemeError(path: path, (fatal.position.map { "line \($0.line), column \($0.column): " } ?? "") + fatal.message)
         }
         var t = DaemonTheme()
         t.theme = load.theme

@@ -18,7 +18,7 @@ public struct RawMessage: Hashable, Sendable {
             throw ProtocolError(.tooLong, "message of \(end) bytes exceeds \(ProtocolLimits.maxLineBytes - 1)")
         }
         guard String(validating: line[0..<end], as: UTF8.self) != nil else {
-            throw ProtocolError(.badUTF8, "message is not valid UTF-8")
+            throw ProtocolError(.badUTF8, "message is not valid UTF-8 (from byte \(firstInvalidUTF8(line[0..<end])): \(describe(line[firstInvalidUTF8(line[0..<end])])))")
         }
         var i = 0
         func skipSpaces() { while i < end, line[i] == 0x20 { i += 1 } }
@@ -64,7 +64,7 @@ public struct RawMessage: Hashable, Sendable {
                         i += 2
                         continue
                     }
-                    guard !isControl(b) else { throw ProtocolError(.syntax, "control byte \(describe(b)) in value of '\(key)'") }
+                    guard !isControl(b) else { throw ProtocolError(.syntax, "control character \(describe(b)) in value of '\(key)' (write a newline or tab as \\n or \\t)") }
                     bytes.append(b)
                     i += 1
                 }
@@ -74,8 +74,11 @@ public struct RawMessage: Hashable, Sendable {
                 let valueStart = i
                 while i < end, line[i] != 0x20 {
                     let b = line[i]
-                    guard !isControl(b), b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") else {
-                        throw ProtocolError(.syntax, "\(describe(b)) in unquoted value of '\(key)' (quote the value)")
+                    guard !isControl(b) else {
+                        throw ProtocolError(.syntax, "control character \(describe(b)) in value of '\(key)' (quote the value and write a newline or tab as \\n or \\t)")
+                    }
+                    guard b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") else {
+                        throw ProtocolError(.syntax, "\(describe(b)) in unquoted value of '\(key)' (quote the value and escape it as \\\(Character(Unicode.Scalar(b))))")
                     }
                     i += 1
                 }
@@ -127,6 +130,19 @@ public struct RawMessage: Hashable, Sendable {
     }
 
     static func isControl(_ b: UInt8) -> Bool { b < 0x20 || b == 0x7F }
+
+    /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
+            guard length > 0, i + length <= bytes.endIndex,
+                  String(validating: bytes[i..<i + length], as: UTF8.self) != nil else { return i - bytes.startIndex }
+            i += length
+        }
+        return bytes.count
+    }
 
     static func describe(_ b: UInt8) -> String {
         b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"

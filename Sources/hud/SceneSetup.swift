@@ -46,6 +46,10 @@ struct SceneSetup {
         }
         if let file = o.string("theme") {
             let load = HUDTheme.load(file: file)
+            // Unreadable or not JSON: nothing of it can be used, so it is an error, not a warning.
+            if let fatal = load.problems.first(where: { $0.key == nil }) {
+                throw CommandLineError("hud \(o.command): --theme: \(fatal)")
+            }
             warnings += load.problems.map { "theme: \($0)" }
             load.theme.apply(to: &configuration)
             load.theme.apply(to: &style)

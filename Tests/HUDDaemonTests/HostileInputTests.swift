@@ -42,4 +42,16 @@ import Testing
         #expect(try d.hud(["ping"]).status == 0)
         #expect(d.status("theme") == "look")
     }
+
+    @Test func brokenThemesAreErrorsWithLineAndColumn() throws {
+        let dir = try TemporaryDirectory()
+        dir.write("broken.json", "{\n  \"bezelStyle\": \"solid\",\n  oops\n}\n")
+        let render = try runHud(["render", "--theme", dir.file("broken.json"), "--out", dir.file("x.png")], in: dir)
+        #expect(render.status == 2)
+        #expect(render.err.contains("broken.json:3:3"))
+        #expect(!dir.exists("x.png"))
+        let d = try DaemonProcess(["--theme", dir.file("broken.json")])
+        #expect(d.process.wait(orKillAfterTenSeconds: ()) == 1)
+        #expect(d.log.contains("line 3, column 3"))
+    }
 }

@@ -24,6 +24,17 @@ private func code(_ s: String) -> ErrorCode? {
         #expect(try parse("hello protocol=1") == .hello(protocolVersion: 1))
     }
 
+    @Test func errorsSayWhereAndWhat() {
+        func reason(_ bytes: [UInt8]) -> String {
+            do { _ = try Request.parse(bytes); return "" } catch { return error.reason }
+        }
+        #expect(reason(Array("message text=caf".utf8) + [0xC3]) == "message is not valid UTF-8 (from byte 16: byte 0xc3)")
+        let tab = reason(Array("message text=a\tb".utf8))
+        #expect(tab.contains("control character byte 0x9") && tab.contains("\\t"))
+        #expect(!reason(Array("message text=\"a\u{1}b\"".utf8)).contains("byte byte"))
+        #expect(reason(Array(#"message text=a"b"#.utf8)).contains(#"escape it as \""#))
+    }
+
     @Test func newrootNeedsAnAbsoluteDirectory() throws {
         #expect(try parse("newroot dir=/root") == .newroot(directory: "/root"))
         #expect(try parse(#"newroot dir="/mnt/real root""#) == .newroot(directory: "/mnt/real root"))
