@@ -192,6 +192,14 @@ public final class KMSDisplay: @unchecked Sendable {
     }
 
     private func flipCompleted() {
+        if stopped {
+            flipPending = false
+            events?.forget(ObjectIdentifier(self))
+            events = nil
+            onFlipSettled?()
+            onFlipSettled = nil
+            return
+        }
         statistics.flipEvents += 1
         flipPending = false
         flipDeferred = false
@@ -255,16 +263,32 @@ public final class KMSDisplay: @unchecked Sendable {
         }
     }
 
+    /// Whether a page flip has been asked for and its event has not come.
+    public var isFlipPending: Bool { flipPending }
+
+    /// Called once when the flip that was pending at `stop(waitingForFlip: false)`
+    /// has completed: only then may the output's buffers (and the flip's
+    /// `user_data`) be freed.
+    public var onFlipSettled: (() -> Void)?
+
     /// Stops the frame loop. Unless `retainLastFrame`, gives the CRTC back to
-    /// the console it showed before.
-    public func stop(retainLastFrame: Bool) {
+    /// the console it showed before. With `waitingForFlip` (the default) it
+    /// first waits (up to 500 ms) for a pending flip; without, it returns at
+    /// once and `onFlipSettled` says when the flip has completed (a head
+    /// unplugged while the others go on drawing: the loop never waits for it).
+    public func stop(retainLastFrame: Bool, waitingForFlip: Bool = true) {
         guard !stopped else { return }
         stopped = true
         timer?.cancel()
         timer = nil
         // The painter's callback holds this display: let both go.
         painter.onNeedsFrame = nil
-        waitForPendingFlip()
+        if waitingForFlip { waitForPendingFlip() }
+        if flipPending, !ownsEvents {
+            // Keep reading the shared card's events until our flip has come.
+            events?.setWakeUps(true, for: ObjectIdentifier(self))
+            return
+        }
         if ownsEvents { events?.cancel() } else { events?.forget(ObjectIdentifier(self)) }
         events = nil
         if !retainLastFrame, output.front != nil, !paused {

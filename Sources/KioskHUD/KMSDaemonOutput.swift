@@ -23,6 +23,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     private var cards: [DRMCard] = []
     private var cardEvents: [CardEventWatch] = []
     private var heads: [KMSHead] = []
+    /// Unplugged heads whose last flip has not completed yet.
+    private var retiring: [KMSHead] = []
     private var vt: VTSwitcher?
     private var motion: MotionFeed?
     private var uevents: UeventMonitor?
@@ -182,9 +184,17 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     /// The connector went away: stop its frame loop and free its buffers
     /// (framebuffers removed, dumb buffers destroyed when the head goes).
     private func remove(_ head: KMSHead) {
-        head.display.stop(retainLastFrame: true)
+        // The other heads go on drawing: no waiting on the loop for this
+        // head's last flip. A head whose flip is still pending is kept
+        // (its buffers are the flip's user_data) until the event comes.
+        head.display.stop(retainLastFrame: true, waitingForFlip: false)
         framesOfRemovedHeads += head.display.statistics.framesPresented
         heads.removeAll { $0 === head }
+        if head.display.isFlipPending {
+            let id = ObjectIdentifier(head)
+            retiring.append(head)
+            head.display.onFlipSettled = { [weak self] in self?.retiring.removeAll { ObjectIdentifier($0) == id } }
+        }
         log("output disconnected: \(head.name)")
     }
 
@@ -199,6 +209,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     }
 
     public func stop(retainPicture: Bool) {
+        for h in retiring { h.display.waitForPendingFlip() }
+        retiring.removeAll()
         motion?.stop()
         motion = nil
         uevents?.cancel()

@@ -3,7 +3,7 @@ import HUDCore
 import HUDDaemon
 import HUDKMS
 
-/// `hud daemon --output auto`: KMS when a card is usable at once; otherwise
+/// `hud daemon --output auto` (and `kms`, without fbdev): KMS when a card is usable at once; otherwise
 /// (no card yet — the GPU driver loads seconds after the splash starts — or
 /// none usable) it shows the HUD on fbdev meanwhile
 /// if there is a framebuffer, watches the DRM directory (inotify on the
@@ -15,7 +15,10 @@ import HUDKMS
 /// `@unchecked Sendable`).
 public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     let directory: String
-    let framebufferDevice: String
+    /// nil: no fbdev meanwhile (`--output kms`).
+    let framebufferDevice: String?
+    /// A card named with `kms:/dev/dri/cardN`; nil: the first usable one.
+    let device: String?
     let cardWait: Duration
     let outputs: Set<String>?
     private let log: @Sendable (String) -> Void
@@ -37,11 +40,12 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         return (fbdev?.summary ?? "no display") + ", waiting for a DRM card in \(directory)"
     }
 
-    public init(directory: String = "/dev/dri", framebufferDevice: String = "/dev/fb0", cardWait: Duration,
-                outputs: Set<String>? = nil, log: @escaping @Sendable (String) -> Void) {
+    public init(directory: String = "/dev/dri", framebufferDevice: String? = "/dev/fb0", device: String? = nil,
+                cardWait: Duration, outputs: Set<String>? = nil, log: @escaping @Sendable (String) -> Void) {
         self.outputs = outputs
         self.directory = directory
         self.framebufferDevice = framebufferDevice
+        self.device = device
         self.cardWait = cardWait
         self.log = log
     }
@@ -52,7 +56,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         // A usable card now: straight to KMS, no fbdev frame first.
         cardsChanged()
         guard kms == nil else { return }
-        if access(framebufferDevice, F_OK) == 0 {
+        if let framebufferDevice, access(framebufferDevice, F_OK) == 0 {
             let fb = FBDevDaemonOutput(device: framebufferDevice, log: log)
             do {
                 try fb.start(stack: stack, theme: theme)
@@ -64,18 +68,22 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
         } catch { log("cannot watch \(directory): \(error)") }
         waitReport = stack.loop.schedule(at: stack.loop.now() + cardWait) { [self] in
             guard kms == nil else { return }
-            log("no DRM card in \(directory) after \(cardWait); showing on \(fbdev?.summary ?? "no display") and still watching for one")
+            log("no DRM card \(device.map { "at \($0)" } ?? "in \(directory)") after \(cardWait); showing on \(fbdev?.summary ?? "no display") and still watching for one")
         }
         // A card whose node exists but was not usable above is retried shortly.
-        if !CardFinder(directory: directory).candidates().isEmpty { cardsChanged() }
+        if cardPresent { cardsChanged() }
+    }
+
+    private var cardPresent: Bool {
+        if let device { return access(device, F_OK) == 0 }
+        return !CardFinder(directory: directory).candidates().isEmpty
     }
 
     /// Something appeared in the DRM directory: take the first usable card.
     private func cardsChanged() {
         guard kms == nil, let stack, let theme else { return }
-        let finder = CardFinder(directory: directory)
-        guard !finder.candidates().isEmpty else { return }
-        let candidate = KMSDaemonOutput(device: nil, directory: directory, cardWait: .zero, outputs: outputs, log: log)
+        guard cardPresent else { return }
+        let candidate = KMSDaemonOutput(device: device, directory: directory, cardWait: .zero, outputs: outputs, log: log)
         do {
             try candidate.start(stack: stack, theme: theme)
         } catch {

@@ -106,8 +106,10 @@ enum DaemonCommand {
         return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
             switch spec {
             case .kms(let device):
-                return KMSDaemonOutput(device: device, directory: driDirectory, cardWait: .hudSeconds(cardWait),
-                                       outputs: outputs, log: log)
+                // As auto without fbdev: a card is waited for on the loop (inotify), so
+                // clients are answered meanwhile, and one that comes late is still taken.
+                return LateGPUDaemonOutput(directory: driDirectory, framebufferDevice: nil, device: device,
+                                           cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
             case .fbdev(let device):
                 return FBDevDaemonOutput(device: device ?? "/dev/fb0", log: log)
             case .auto:
