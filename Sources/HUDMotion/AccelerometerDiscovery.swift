@@ -5,11 +5,18 @@ public struct AccelerometerDiscovery: Sendable {
     /// Where `iio:deviceN` character devices live.
     public var devRoot: String
     public var log: MotionLog
+    /// Replaces every device's mount matrix (theme, `--mount-matrix`).
+    public var mountMatrixOverride: MountMatrix?
+    /// udev's database (`E:ACCEL_LOCATION=display|base` per device).
+    public var udevDataRoot: String
 
-    public init(sysfsRoot: String = "/sys", devRoot: String = "/dev", log: MotionLog = .silent) {
+    public init(sysfsRoot: String = "/sys", devRoot: String = "/dev", log: MotionLog = .silent,
+                mountMatrixOverride: MountMatrix? = nil, udevDataRoot: String = "/run/udev/data") {
         self.sysfsRoot = sysfsRoot
         self.devRoot = devRoot
         self.log = log
+        self.mountMatrixOverride = mountMatrixOverride
+        self.udevDataRoot = udevDataRoot
     }
 
     public var devicesDirectory: String { sysfsRoot + "/bus/iio/devices" }
@@ -30,10 +37,23 @@ public struct AccelerometerDiscovery: Sendable {
             guard let first = found.first else {
                 throw .noAccelerometer(reason: "no device under \(devicesDirectory) has in_accel_{x,y,z}_raw")
             }
-            let reason = found.count == 1
-                ? "the only accelerometer under \(devicesDirectory)"
-                : "lowest-numbered of \(found.count) accelerometers under \(devicesDirectory) (\(summary)); pick another with --device"
-            return try describe(directory: first.directory, reason: reason)
+            if found.count == 1 {
+                return try describe(directory: first.directory, reason: "the only accelerometer under \(devicesDirectory)")
+            }
+            // A convertible has one in the lid (the display) and one in the base:
+            // the parallax follows the display's.
+            let placed = found.map { (device: $0, location: location(of: $0.directory)) }
+            if let display = placed.first(where: { $0.location?.place == "display" }) {
+                return try describe(directory: display.device.directory,
+                                    reason: "in the display (\(display.location!.source)) of \(found.count) accelerometers (\(summary))")
+            }
+            let notBase = placed.filter { $0.location?.place != "base" }
+            if let pick = notBase.first, notBase.count < found.count {
+                return try describe(directory: pick.device.directory,
+                                    reason: "lowest-numbered not in the base of \(found.count) accelerometers (\(summary))")
+            }
+            return try describe(directory: first.directory,
+                                reason: "lowest-numbered of \(found.count) accelerometers under \(devicesDirectory) (\(summary)); pick another with --device")
         }
         if let byID = found.first(where: { $0.id == selector }) {
             return try describe(directory: byID.directory, reason: "id \(selector) asked for")
@@ -65,6 +85,20 @@ public struct AccelerometerDiscovery: Sendable {
         }
     }
 
+    /// Where a device sits: the kernel's `label` attribute (`accel-display`,
+    /// `accel-base`), else udev's `ACCEL_LOCATION` for its device number.
+    func location(of directory: String) -> (place: String, source: String)? {
+        if let label = try? SysfsAttribute(directory + "/label").readText(), label.hasPrefix("accel-") {
+            return (String(label.dropFirst("accel-".count)), "label \(label)")
+        }
+        guard let number = try? SysfsAttribute(directory + "/dev").readText(),
+              let db = try? SysfsAttribute(udevDataRoot + "/c" + number).readText() else { return nil }
+        for line in db.split(separator: "\n") where line.hasPrefix("E:ACCEL_LOCATION=") {
+            return (String(line.dropFirst("E:ACCEL_LOCATION=".count)), "udev ACCEL_LOCATION")
+        }
+        return nil
+    }
+
     static func hasAccelChannels(_ directory: String) -> Bool {
         AccelerometerDevice.axisNames.allSatisfy { SysfsAttribute("\(directory)/in_accel_\($0)_raw").exists }
     }
@@ -88,7 +122,7 @@ public struct AccelerometerDiscovery: Sendable {
             }
             axes.append(cal)
         }
-        let (matrix, matrixSource) = mountMatrix(in: directory)
+        let (matrix, matrixSource) = try mountMatrix(in: directory)
         var frequency: SysfsAttribute?
         var available: SysfsAttribute?
         for file in ["in_accel_sampling_frequency", "sampling_frequency"] where SysfsAttribute(directory + "/" + file).exists {
@@ -104,19 +138,16 @@ public struct AccelerometerDiscovery: Sendable {
                                    buffer: buffer, bufferUnavailableReason: bufferReason)
     }
 
-    /// The most specific matrix attribute present; one that does not parse
-    /// is logged once and replaced by identity.
-    func mountMatrix(in directory: String) -> (MountMatrix, String) {
+    /// The override, else the most specific matrix attribute present.
+    /// - Throws: `MotionError.badMountMatrix` naming the attribute when it
+    ///   does not parse: guessing identity would move the bezel the wrong way
+    ///   on that board, so the device is not used (set an override instead).
+    func mountMatrix(in directory: String) throws(MotionError) -> (MountMatrix, String) {
+        if let mountMatrixOverride { return (mountMatrixOverride, "override (theme motion.mountMatrix or --mount-matrix)") }
         for file in ["in_accel_mount_matrix", "in_mount_matrix", "mount_matrix"] {
             let attribute = SysfsAttribute(directory + "/" + file)
             guard attribute.exists else { continue }
-            do {
-                let m = try MountMatrix(parsing: attribute.readText(), path: attribute.path)
-                return (m, file)
-            } catch {
-                log.sayOnce("matrix:" + attribute.path, "\(error); using the identity matrix")
-                return (.identity, "\(file) unusable (\(error)); identity")
-            }
+            return (try MountMatrix(parsing: attribute.readText(), path: attribute.path), file)
         }
         return (.identity, "none: identity")
     }

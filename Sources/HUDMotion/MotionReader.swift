@@ -74,6 +74,7 @@ public final class MotionReader: Sendable {
             let remaining = (start + wait) - clock.now()
             if remaining > .zero { sleep(for: remaining) }
         }
+        loop.close()
     }
 
     /// Sleeps in `poll` on the wake pipe so `stop` interrupts it.

@@ -21,13 +21,16 @@ public final class MotionReaderLoop {
     /// How long a device-paced source may stay silent before it counts as failed.
     public static let bufferSilenceLimit: Duration = .seconds(2)
     private let discovery: AccelerometerDiscovery
+    /// The sampling rate this reader raised, put back by `close()`.
+    private var raised: SamplingFrequencyChange?
 
     public init(settings: MotionSettings, log: MotionLog) {
         self.settings = settings
         self.log = log
         tracker = ParallaxTracker(settings: settings.tracker)
         backoff = RetryBackoff(initial: settings.retryInitial, maximum: settings.retryMaximum)
-        discovery = AccelerometerDiscovery(sysfsRoot: settings.sysfsRoot, devRoot: settings.devRoot, log: log)
+        discovery = AccelerometerDiscovery(sysfsRoot: settings.sysfsRoot, devRoot: settings.devRoot, log: log,
+                                           mountMatrixOverride: settings.mountMatrix)
     }
 
     /// One turn at `now`. Returns a tilt when the bezel's pixel offset
@@ -71,7 +74,8 @@ public final class MotionReaderLoop {
             let device = try discovery.find(settings.device)
             var opened: (any AccelerationSource)?
             // Polled or buffered, the chip's output rate must keep up with ours.
-            SamplingFrequencySetter.apply(rate: settings.rate, to: device)
+            raised?.restore()
+            raised = SamplingFrequencySetter.apply(rate: settings.rate, to: device)
             if settings.preferBuffer, !bufferStalled, device.buffer != nil {
                 do { opened = try BufferedAccelerometer(device: device) } catch {
                     log.sayOnce("buffer:" + device.directory, "accelerometer \(device.label): buffered read unavailable (\(error)); polling sysfs")
@@ -92,6 +96,13 @@ public final class MotionReaderLoop {
                 fail(settings.device ?? "accelerometer", error, at: now)
             }
         }
+    }
+
+    /// The reader is done: the device's sampling rate goes back to what it was.
+    public func close() {
+        source = nil
+        if let line = raised?.restore() { log.say("accelerometer: \(line)") }
+        raised = nil
     }
 
     private func fail(_ label: String, _ error: MotionError, at now: HUDInstant) {

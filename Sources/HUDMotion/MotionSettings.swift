@@ -8,6 +8,9 @@ public struct MotionSettings: Hashable, Sendable {
     public var device: String?
     /// Polls per second when polling sysfs (also the sampling_frequency floor).
     public var rate: Double = 30 { didSet { if !(rate.isFinite && rate > 0) { rate = oldValue } } }
+    /// Replaces the device's mount matrix (theme `motion.mountMatrix`,
+    /// `--mount-matrix`), as udev's ACCEL_MOUNT_MATRIX does for iio-sensor-proxy.
+    public var mountMatrix: MountMatrix?
     /// Use the buffered interface when the device offers one.
     public var preferBuffer = true
     public var tracker = ParallaxTracker.Settings()

@@ -36,7 +36,7 @@ public struct SysfsAttribute: Sendable, Hashable {
 
     /// Writes `text` (sysfs takes one `write`).
     public func write(_ text: String) throws(MotionError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw .io(path: path, call: "open", errno: errno) }
         defer { close(fd) }
         var bytes = Array(text.utf8)

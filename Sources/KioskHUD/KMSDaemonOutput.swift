@@ -106,7 +106,8 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
             let base = theme.base
             if base.motionEffectEnabled {
                 motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
-                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat, log: log)
+                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat,
+                                    mountMatrix: theme.theme.motionMountMatrix, log: log)
             }
         } catch {
             stop(retainPicture: false)

@@ -13,10 +13,18 @@ public final class MotionFeed: Sendable {
     ///   - amplitude: points at full tilt (`HUDConfiguration.motionAmplitude`).
     ///   - outputScale: pixels per point of the display.
     ///   - neutral: the pose that leaves the bezel centred.
+    ///   - mountMatrix: replaces the sensor's `mount_matrix` (theme `motion.mountMatrix`).
     public init?(stack: HUDStack, amplitude: Double, outputScale: Double = 1,
-                 rotation: DisplayRotation = .deg0, neutral: NeutralAttitude = .flat,
+                 rotation: DisplayRotation = .deg0, neutral: NeutralAttitude = .flat, mountMatrix: String? = nil,
                  log: @escaping @Sendable (String) -> Void) {
         var settings = MotionSettings()
+        if let mountMatrix {
+            // A theme's matrix that does not parse is an error, not a silent identity.
+            do { settings.mountMatrix = try MountMatrix(parsing: mountMatrix, path: "theme motion.mountMatrix") } catch {
+                log("motion: \(error); parallax off")
+                return nil
+            }
+        }
         settings.tracker.amplitude = amplitude
         settings.tracker.outputScale = outputScale
         settings.tracker.mapping.rotation = rotation
@@ -32,6 +40,7 @@ public final class MotionFeed: Sendable {
         }
     }
 
-    /// Stops the reader thread; the bezel keeps its last offset.
-    public func stop() { reader.stop() }
+    /// Ends the reader and waits for it (a read in progress finishes first),
+    /// so the sensor's sampling rate is restored before the process exits.
+    public func stop() { reader.stop(wait: true) }
 }

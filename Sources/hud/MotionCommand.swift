@@ -33,6 +33,9 @@ enum MotionCommand {
           --amplitude PT     bezel shift at full tilt in points (default 10)
           --neutral POSE     flat (default: centred lying flat) or start (centred as held at start)
           --no-buffer        poll sysfs even if the device has a buffered interface
+          --raise-rate       raise the sensor's sampling_frequency to --rate for this run
+                             (restored on exit; by default nothing is changed)
+          --mount-matrix M   use this mount matrix ("x,y,z; x,y,z; x,y,z") instead of the device's
           --cpu-seconds N    run the background reader for N s and print its CPU cost
           --help             this text
 
@@ -46,6 +49,7 @@ enum MotionCommand {
     struct Options {
         var settings = MotionSettings()
         var once = false
+        var raiseRate = false
         var cpuSeconds: Double?
     }
 
@@ -99,6 +103,10 @@ enum MotionCommand {
                 guard let a = Double(v), a.isFinite, a >= 0, a <= 1000 else { return "--amplitude wants points in [0, 1000], got \"\(v)\"" }
                 o.settings.tracker.amplitude = a; return nil
             },
+            "--mount-matrix": { o, v in
+                do { o.settings.mountMatrix = try MountMatrix(parsing: v, path: "--mount-matrix") } catch { return "\(error)" }
+                return nil
+            },
             "--cpu-seconds": { o, v in
                 guard let s = Double(v), s.isFinite, s > 0, s <= 3600 else { return "--cpu-seconds wants seconds in (0, 3600], got \"\(v)\"" }
                 o.cpuSeconds = s; return nil
@@ -107,6 +115,7 @@ enum MotionCommand {
         let switches: [String: (inout Options) -> Void] = [
             "--once": { $0.once = true },
             "--no-buffer": { $0.settings.preferBuffer = false },
+            "--raise-rate": { $0.raiseRate = true },
         ]
         var options = Options()
         var i = 0
@@ -142,7 +151,8 @@ enum MotionCommand {
     static func read(_ options: Options) -> Int32 {
         let settings = options.settings
         let log = MotionLog { err("hud motion: \($0)\n") }
-        let discovery = AccelerometerDiscovery(sysfsRoot: settings.sysfsRoot, devRoot: settings.devRoot, log: log)
+        let discovery = AccelerometerDiscovery(sysfsRoot: settings.sysfsRoot, devRoot: settings.devRoot, log: log,
+                                               mountMatrixOverride: settings.mountMatrix)
         let device: AccelerometerDevice
         do { device = try discovery.find(settings.device) } catch {
             err("hud motion: \(error)\n")
@@ -150,7 +160,15 @@ enum MotionCommand {
         }
         var lines = ["device: \(device.label) at \(device.directory)", "  picked: \(device.selectionReason)"]
         // Before the buffer: drivers may refuse an ODR change while it runs.
-        lines.append("  sampling: " + SamplingFrequencySetter.apply(rate: settings.rate, to: device))
+        let change: SamplingFrequencyChange?
+        if options.raiseRate {
+            change = SamplingFrequencySetter.apply(rate: settings.rate, to: device)
+            lines.append("  sampling: " + (change?.description ?? ""))
+        } else {
+            change = nil
+            lines.append("  sampling: " + SamplingFrequencySetter.describe(rate: settings.rate, device: device))
+        }
+        defer { if let line = change?.restore() { err("hud motion: \(line)\n") } }
         var source: (any AccelerationSource)?
         if settings.preferBuffer, device.buffer != nil {
             do { source = try BufferedAccelerometer(device: device) } catch {

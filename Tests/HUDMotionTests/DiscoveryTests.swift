@@ -55,20 +55,43 @@ import Testing
         }
     }
 
-    @Test func badMountMatrixIsLoggedOnceThenIdentity() throws {
+    @Test func badMountMatrixIsAnErrorNamingTheAttributeUnlessOverridden() throws {
         let fs = FakeSysfs()
         DriverLayoutTests.lis3dh(fs, raw: (0, 0, 1000))
-        fs.write(fs.devicesDirectory + "/iio:device0/mount_matrix", "1, 0, 0; 0, 1\n")
-        let logs = LogCollector()
-        let discovery = AccelerometerDiscovery(sysfsRoot: fs.root, log: logs.log)
-        for _ in 0..<3 {
-            let d = try discovery.find()
-            #expect(d.mountMatrix == .identity)
-            #expect(d.mountMatrixSource.contains("unusable"))
+        let path = fs.devicesDirectory + "/iio:device0/mount_matrix"
+        fs.write(path, "1, 0, 0; 0, 1\n")
+        do {
+            _ = try AccelerometerDiscovery(sysfsRoot: fs.root).find()
+            Issue.record("a device with an unreadable mount matrix was used")
+        } catch {
+            #expect(error == .badMountMatrix(path: path, text: "1, 0, 0; 0, 1"))
         }
-        #expect(logs.all.count == 1)
-        #expect(logs.count(containing: "mount_matrix") == 1)
-        #expect(logs.count(containing: "1, 0, 0; 0, 1") == 1)
+        // A board's fix-up (theme motion.mountMatrix, --mount-matrix) wins.
+        let flipped = try MountMatrix(parsing: "-1, 0, 0; 0, 1, 0; 0, 0, 1", path: "override")
+        let d = try AccelerometerDiscovery(sysfsRoot: fs.root, mountMatrixOverride: flipped).find()
+        #expect(d.mountMatrix == flipped)
+        #expect(d.mountMatrixSource.hasPrefix("override"))
+    }
+
+    @Test func aConvertiblesDisplayAccelerometerIsPicked() throws {
+        let fs = FakeSysfs()
+        DriverLayoutTests.lis3dh(fs, raw: (0, 0, 1000))
+        let lid = fs.device("iio:device1", ["name": "bmc150_accel\n", "in_accel_x_raw": "0\n", "in_accel_y_raw": "0\n",
+                                            "in_accel_z_raw": "0\n", "label": "accel-display\n"])
+        fs.write(fs.devicesDirectory + "/iio:device0/label", "accel-base\n")
+        let d = try AccelerometerDiscovery(sysfsRoot: fs.root).find()
+        #expect(d.directory == lid)
+        #expect(d.selectionReason.contains("in the display (label accel-display)"))
+        // Without labels, udev's ACCEL_LOCATION says the same.
+        let udev = FakeSysfs()
+        DriverLayoutTests.lis3dh(udev, raw: (0, 0, 1000))
+        let other = udev.device("iio:device1", ["in_accel_x_raw": "0\n", "in_accel_y_raw": "0\n", "in_accel_z_raw": "0\n", "dev": "240:1\n"])
+        udev.write(udev.devicesDirectory + "/iio:device0/dev", "240:0\n")
+        udev.write(udev.root + "/udev/c240:0", "E:ACCEL_LOCATION=base\n")
+        udev.write(udev.root + "/udev/c240:1", "E:ID_PATH=x\nE:ACCEL_LOCATION=display\n")
+        let u = try AccelerometerDiscovery(sysfsRoot: udev.root, udevDataRoot: udev.root + "/udev").find()
+        #expect(u.directory == other)
+        #expect(u.selectionReason.contains("udev ACCEL_LOCATION"))
     }
 
     @Test func findsTheDriversOwnTrigger() throws {

@@ -30,11 +30,19 @@ import Testing
         let fs = FakeSysfs()
         let dir = DriverLayoutTests.lis3dh(fs, raw: (0, 0, 1000))
         let device = try AccelerometerDiscovery(sysfsRoot: fs.root).find()
-        #expect(SamplingFrequencySetter.apply(rate: 60, to: device).contains("1 → 100 Hz"))
+        let raised = SamplingFrequencySetter.apply(rate: 60, to: device)
+        #expect(raised.description.contains("1 → 100 Hz"))
         #expect(fs.read(dir + "/sampling_frequency") == "100")
-        #expect(SamplingFrequencySetter.apply(rate: 30, to: device).contains("left alone"))
+        #expect(SamplingFrequencySetter.apply(rate: 30, to: device).description.contains("left alone"))
         #expect(fs.read(dir + "/sampling_frequency") == "100")
-        #expect(SamplingFrequencySetter.apply(rate: 5000, to: device).contains("→ 1600 Hz"))
+        #expect(SamplingFrequencySetter.apply(rate: 5000, to: device).description.contains("→ 1600 Hz"))
+        // Put back as it was found, for the sensor's other users.
+        #expect(raised.restore() != nil)
+        #expect(fs.read(dir + "/sampling_frequency") == "1")
+        // A rate already high enough is not touched, so nothing is restored.
+        #expect(fs.write(dir + "/sampling_frequency", "400") == ())
+        #expect(SamplingFrequencySetter.apply(rate: 30, to: device).restore() == nil)
+        #expect(fs.read(dir + "/sampling_frequency") == "400")
     }
 
     @Test func readOnlySamplingFrequencyIsLeftAlone() throws {
@@ -42,7 +50,7 @@ import Testing
         let dir = DriverLayoutTests.lis3dh(fs, raw: (0, 0, 1000))
         fs.chmod(dir + "/sampling_frequency", 0o444)
         let device = try AccelerometerDiscovery(sysfsRoot: fs.root).find()
-        #expect(SamplingFrequencySetter.apply(rate: 30, to: device).contains("not writable"))
+        #expect(SamplingFrequencySetter.apply(rate: 30, to: device).description.contains("not writable"))
         #expect(fs.read(dir + "/sampling_frequency") == "1")
     }
 }

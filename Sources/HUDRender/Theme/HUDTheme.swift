@@ -34,6 +34,9 @@ public struct HUDTheme: Hashable, Sendable {
     public var motionAmplitude: Double?
     /// `"flat"` or `"start"`: the pose that leaves the bezel centred (see HUDMotion's `NeutralAttitude`).
     public var motionNeutral: String?
+    /// Replaces the accelerometer's `mount_matrix` ("x, y, z; x, y, z; x, y, z"),
+    /// for boards whose kernel gives none or a wrong one (checked by HUDMotion).
+    public var motionMountMatrix: String?
 
     public init() {}
 

@@ -66,7 +66,8 @@ struct HUDThemeReader {
             case "enabled": theme.motionEnabled = bool(m.value, k, m.position)
             case "amplitude": theme.motionAmplitude = number(m.value, k, m.position, min: 0, max: 200)
             case "neutral": theme.motionNeutral = choice(m.value, k, m.position, ["flat": "flat", "start": "start"])
-            default: unknown(k, m.position, allowed: ["enabled", "amplitude", "neutral"])
+            case "mountMatrix": theme.motionMountMatrix = string(m.value, k, m.position)
+            default: unknown(k, m.position, allowed: ["enabled", "amplitude", "neutral", "mountMatrix"])
             }
         }
     }

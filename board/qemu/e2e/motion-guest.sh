@@ -47,8 +47,14 @@ echo lis3dh 0x18 > "/sys/bus/i2c/devices/i2c-$bus/new_device"
 i=0
 while [ ! -e /sys/bus/iio/devices/iio:device0/in_accel_x_raw ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 
-# 7a. What the debugging command sees, flat and tilted 30°.
+# 7a. What the debugging command sees, flat and tilted 30°. It changes no
+# device state unless asked: --raise-rate raises the 1 Hz ODR for its run only.
+rate=/sys/bus/iio/devices/iio:device0/sampling_frequency
+echo "[motionrate] before=$(cat $rate)"
 cli motionflat --once
+echo "[motionrate] after-diagnostic=$(cat $rate)"
+cli motionraise --once --raise-rate
+echo "[motionrate] after-raise-rate=$(cat $rate)"
 set_raw -500 0 866                 # right edge 30° down
 cli motionright --once
 cli motionscale --once --scale 2
@@ -76,6 +82,7 @@ if ls /dev/dri/card* > /dev/null 2>&1; then
     code=$?
     sed "s/^/[motiondisplay] /" /tmp/motiondisplay.out
     echo "[motiondisplay] exit=$code"
+    echo "[motionrate] after-display=$(cat $rate)"
 fi
 
 # 7d. Faults and bad input.

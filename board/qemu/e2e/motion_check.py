@@ -53,10 +53,15 @@ def check_motion(log, dumps, check):
         return
     expect("motion-cli-flat", "motionflat", [
         r"^device: iio:device0 \(lis3dh\)", r"picked: the only accelerometer",
-        r"sampling: sampling_frequency 1 → 50 Hz",
+        r"sampling: sampling_frequency 1 Hz, below 50 Hz",
         r"x: \(raw \+ 0\) × 0\.009806  \[scale: in_accel_x_scale; offset: none, 0\]",
         r"mount matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1  \[mount_matrix\]",
         r"gravity \(display frame\) x 0\.000 y 0\.000 z 9\.806 m/s²", r"bezel offset \(0, 0\) px"])
+    expect("motion-cli-raise-rate", "motionraise", [r"sampling: sampling_frequency 1 → 50 Hz \(restored on exit\)",
+                                                     r"sampling_frequency restored to 1 Hz"])
+    rates = {k: v for line in log.get("motionrate", []) for k, _, v in [line.partition("=")]}
+    check("motion-rate-left-as-found", rates.get("before") == "1" and rates.get("after-diagnostic") == "1"
+          and rates.get("after-raise-rate") == "1", f"sampling_frequency seen: {rates}")
     expect("motion-cli-right-edge-down", "motionright", [r"x -4\.903 y 0\.000 z 8\.492", r"bezel offset \(5, 0\) px"])
     expect("motion-cli-scale-2", "motionscale", [r"bezel offset \(10, 0\) px"])
     expect("motion-cli-rotation-90", "motionrotated", [r"gravity \(display frame\) x 0\.000 y -4\.903", r"bezel offset \(0, -5\) px"])
@@ -69,6 +74,7 @@ def check_motion(log, dumps, check):
         check("motion-display", False, "hud display --motion did not run (no DRM card?)")
         return
     expect("motion-display-reader", "motiondisplay", [r"motion: accelerometer iio:device0 \(lis3dh\)"])
+    check("motion-display-restores-rate", rates.get("after-display") == "1", f"sampling_frequency after hud display --motion: {rates}")
     try:
         boxes = {n: bezel_box(os.path.join(dumps, n + ".ppm"))
                  for n in ("motion-flat", "motion-right", "motion-down", "motion-back")}
