@@ -103,7 +103,7 @@ enum DaemonCommand {
                 return 1
             }
         }
-        return Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
+        let code = Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
             switch spec {
             case .kms(let device):
                 // As auto without fbdev: a card is waited for on the loop (inotify), so
@@ -121,5 +121,11 @@ enum DaemonCommand {
                 return nil
             }
         }, readiness: .fromEnvironment(pipe: readyPipe), log: log)
+        // Everything is cleaned up (console, socket, FIFO). _exit, not exit: the
+        // loop thread may still be releasing its last objects, and exit's
+        // static destructors running beside it were seen to spin both threads
+        // on a futex forever (once, in a test; the daemon had answered quit).
+        fflush(nil)
+        _exit(code)
     }
 }

@@ -30,11 +30,18 @@ import Testing
         #expect(try runHud(["ping"], in: dir, environment: env).status == 0)
         var buffer = [UInt8](repeating: 0, count: 256)
         let n = buffer.withUnsafeMutableBytes { recv(notify, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        #expect(n > 0 && String(decoding: buffer[0..<max(n, 0)], as: UTF8.self).hasPrefix("READY=1"))
+        let message = String(decoding: buffer[0..<max(n, 0)], as: UTF8.self)
+        #expect(message.hasPrefix("READY=1"))
+        // The daemon is nobody's child here: its pid comes from MAINPID=.
+        let pid = message.split(separator: "\n").first { $0.hasPrefix("MAINPID=") }.flatMap { Int32($0.dropFirst(8)) } ?? 0
+        #expect(pid > 0)
+        defer { if pid > 0 { kill(pid, SIGKILL) } }
         let status = try runHud(["status"], in: dir, environment: env)
         #expect(status.out.contains("splash-mode=shutdown"))
         #expect(try runHud(["quit"], in: dir, environment: env).status == 0)
         #expect(eventually { (try? runHud(["ping"], in: dir, environment: env))?.status == 1 })
+        // And the process itself is gone (it once hung in exit after answering quit).
+        #expect(eventually { kill(pid, 0) != 0 }, "daemon \(pid) still running after quit")
     }
 
     @Test func daemonizeFailsWhenTheDaemonCannotStart() throws {
