@@ -25,7 +25,11 @@
 #   PROGS="c hud ply"    programs; each is started cold in RUNS VMs per RNG cell
 #   EXTRA="..."     more programs started cold the same way, measured against
 #                   the same C runs: hud+dethash, hud+nobt, hud-NAME (a variant)
+#   COLD="..."      only these are started cold (default: all of PROGS and EXTRA)
 #   HUD_VARIANTS="NAME=PATH ..."  installs PATH as /opt/kioskhud-bench/hud-NAME
+#   DROPCOLD=N      per VM, N more rounds with the page cache dropped before each start
+#   READAHEAD=KB    read_ahead_kb of the guest's disk (default: the kernel's, 128)
+#   VGAMEM=SIZE     the bochs display's VRAM (default 16M, QEMU's)
 #   KEEP_LOGS=DIR   where the VMs' logs go (default $scratch/logs)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -101,16 +105,17 @@ done
 rm -rf "$logs" && mkdir -p "$logs"
 read -r -a progs <<< "$PROGS $EXTRA"
 plist=$(IFS=,; echo "${progs[*]}")
+read -r -a colds <<< "${COLD:-${progs[*]}}"
 vms=()
 for ((i = 0; i < RUNS; i++)); do
     for rng in $RNG; do
-        n=${#progs[@]}
+        n=${#colds[@]}
         for ((j = 0; j < n; j++)); do
-            vms+=("$rng:${progs[$(((i + j) % n))]}")
+            vms+=("$rng:${colds[$(((i + j) % n))]}")
         done
     done
 done
-say "${#vms[@]} VMs: $RUNS cold starts of each of ${progs[*]} per RNG cell ($RNG), $ROUNDS warm rounds each"
+say "${#vms[@]} VMs: $RUNS cold starts of each of ${colds[*]} per RNG cell ($RNG), $ROUNDS warm rounds each"
 plan=$logs/plan.txt
 : > "$plan"
 id=0
@@ -125,9 +130,9 @@ for vm in "${vms[@]}"; do
     t0=$(date +%s.%N)
     timeout 240 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 "${cpu[@]}" -nic none \
         -kernel "$img/boot/vmlinuz" -initrd "$img/boot/initrd.img" \
-        -append "root=/dev/vda ro console=ttyS0 quiet init=/opt/kioskhud-bench/init.sh kb.vm=$id kb.first=$first kb.progs=$plist kb.rounds=$ROUNDS kb.validate=$validate" \
+        -append "root=/dev/vda ro console=ttyS0 quiet init=/opt/kioskhud-bench/init.sh kb.vm=$id kb.first=$first kb.progs=$plist kb.rounds=$ROUNDS kb.validate=$validate kb.dropcold=${DROPCOLD:-0}${READAHEAD:+ kb.ra=$READAHEAD}" \
         -drive "file=$disk,format=raw,if=virtio,snapshot=on" \
-        -vga none -device bochs-display -display none \
+        -vga none -device "bochs-display,vgamem=${VGAMEM:-16M}" -display none \
         -serial "file:$logs/console-$id.log" -serial "file:$logs/results-$id.log" -no-reboot
     rc=$?
     grep -q "^END vm=$id" "$logs/results-$id.log" 2>/dev/null || say "vm $id ($rng, $first): no END marker (qemu exit $rc; see $logs/console-$id.log)"

@@ -2,7 +2,7 @@
  * their times can be compared.
  *
  *   ffwatch [-n NAME] [-c CARD] [-b FB] [-t TIMEOUT_MS] [-i POLL_US] [-s STEP]
- *           [-o OUTFILE] [-d DIR] [-k] -- PROGRAM [ARGS...]
+ *           [-o OUTFILE] [-d DIR] [-x CMD] [-k] -- PROGRAM [ARGS...]
  *   ffwatch -q [-c CARD]      print the framebuffer on each CRTC and exit
  *
  * Opens the card (and drops the DRM master it gets when nobody holds it, so
@@ -18,8 +18,8 @@
  * program that puts up a black buffer first (Plymouth does) is not on screen
  * until it draws something. The buffer is sampled again at each poll until
  * it has content; while it has none, polls are spaced so that sampling takes
- * at most ~1/5 of the CPU. The watcher runs SCHED_FIFO (the program does
- * not: SCHED_RESET_ON_FORK), so a poll is not held up by the program.
+ * at most ~1/5 of the CPU. Once the program is started the watcher runs
+ * SCHED_FIFO (the program does not), so a poll is not held up by it.
  *
  * Prints one line: "ffwatch name=... result=frame|timeout ... first-
  * frame-ms=U lower-ms=L" where U is the poll that saw the frame (the figure
@@ -36,6 +36,9 @@
  * (/proc/PID: the process it started, not a daemon that forked off) and the
  * system's pgmajfault/pgpgin since the exec stamp (/proc/vmstat: everyone).
  * -d DIR: mkdir DIR first (Plymouth's /run/plymouth), without running mkdir.
+ * -x CMD: at the frame, SIGSTOP the program's process group, run CMD with
+ * /bin/sh -c (e.g. incore: what a cold start had read by its first frame),
+ * then SIGCONT.
  *
  * Linked statically (no libdrm, no shared libraries), so starting it pages
  * in nothing that a measured program could share. */
@@ -199,18 +202,18 @@ static void print_proc(pid_t pid) {
 
 static void usage(void) {
     fprintf(stderr, "usage: ffwatch [-n NAME] [-c CARD] [-b FB] [-t TIMEOUT_MS] [-i POLL_US] [-s STEP] "
-                    "[-o OUTFILE] [-d DIR] [-k] -- PROGRAM [ARGS...]\n       ffwatch -q [-c CARD]\n");
+                    "[-o OUTFILE] [-d DIR] [-x CMD] [-k] -- PROGRAM [ARGS...]\n       ffwatch -q [-c CARD]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
-    const char *name = "program", *card = "/dev/dri/card0", *outfile = NULL;
+    const char *name = "program", *card = "/dev/dri/card0", *outfile = NULL, *at_frame = NULL;
     uint32_t base[MAX_BASE];
     int nbase = 0, query = 0, kill_after = 0;
     long timeout_ms = 20000, poll_us = 1000;
     unsigned step = 4;
     int opt;
-    while ((opt = getopt(argc, argv, "+n:c:b:t:i:s:o:d:kq")) != -1) {
+    while ((opt = getopt(argc, argv, "+n:c:b:t:i:s:o:d:x:kq")) != -1) {
         switch (opt) {
         case 'n': name = optarg; break;
         case 'c': card = optarg; break;
@@ -221,6 +224,7 @@ int main(int argc, char **argv) {
         case 'o': outfile = optarg; break;
         case 'k': kill_after = 1; break;
         case 'd': mkdir(optarg, 0755); break;
+        case 'x': at_frame = optarg; break;
         case 'q': query = 1; break;
         default: usage();
         }
@@ -250,11 +254,6 @@ int main(int argc, char **argv) {
     struct stamps *st = mmap(NULL, sizeof *st, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (st == MAP_FAILED) { perror("ffwatch: mmap"); return 1; }
     st->mono = st->boot = 0;
-    /* Polls run as soon as their sleep ends, not when the program next
-     * yields the (one) CPU; the program itself runs SCHED_OTHER. */
-    struct sched_param sp = { .sched_priority = 10 };
-    if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp))
-        perror("ffwatch: SCHED_FIFO (polls may be late)");
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) { perror("ffwatch: fork"); return 1; }
@@ -279,8 +278,16 @@ int main(int argc, char **argv) {
     while (!st->mono) {
         int status;
         if (waitpid(pid, &status, WNOHANG) == pid) { fprintf(stderr, "ffwatch: child died before exec\n"); return 1; }
-        sched_yield();
+        struct timespec d = { 0, 50000 };
+        nanosleep(&d, NULL);
     }
+    /* Polls run as soon as their sleep ends, not when the program next
+     * yields the (one) CPU. Only now: a SCHED_FIFO parent waiting for the
+     * child's stamp would starve it (real-time throttling lets it run
+     * 50 ms a second). */
+    struct sched_param sp = { .sched_priority = 10 };
+    if (sched_setscheduler(0, SCHED_FIFO, &sp))
+        perror("ffwatch: SCHED_FIFO (polls may be late)");
     int64_t t0 = st->mono, t0boot = st->boot;
     long long pgmaj0 = vmstat("pgmajfault"), pgin0 = vmstat("pgpgin");
     int64_t deadline = t0 + timeout_ms * 1000000LL;
@@ -326,6 +333,16 @@ int main(int argc, char **argv) {
         if (t > deadline) break;
     }
     long long pgmaj1 = vmstat("pgmajfault"), pgin1 = vmstat("pgpgin");
+    if (found && at_frame) {
+        /* Freeze the program (its process group) as it was at the frame,
+         * run the command (e.g. incore: what is in the page cache now). */
+        kill(-pid, SIGSTOP);
+        struct sched_param other = { 0 };
+        sched_setscheduler(0, SCHED_OTHER, &other);
+        int r = system(at_frame);
+        if (r) fprintf(stderr, "ffwatch: -x command: status %d\n", r);
+        kill(-pid, SIGCONT);
+    }
     unmap(fd, &m);
     printf("ffwatch name=%s result=%s crng=%s", name, result, crng);
     if (found)

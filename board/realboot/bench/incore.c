@@ -2,7 +2,8 @@
  * for board/realboot/measure.sh's look at what a cold start read. A
  * directory's regular files are listed too (one level). Prints
  * "incore FILE resident-kb=R size-kb=S" for files with resident pages; with -r
- * also the resident ranges (KB offsets) of each. Static: it maps nothing. */
+ * also the resident ranges (KB offsets) of each file named (not of those
+ * found in a directory). Static: it maps nothing. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -15,7 +16,7 @@
 
 static int ranges;
 
-static void one(const char *path) {
+static void one(const char *path, int with_ranges) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return;
     struct stat st;
@@ -31,7 +32,7 @@ static void one(const char *path) {
     for (size_t i = 0; i < n; i++) res += v[i] & 1;
     if (res) {
         printf("incore %s resident-kb=%zu size-kb=%lld", path, res * pg / 1024, (long long)st.st_size / 1024);
-        if (ranges) {
+        if (ranges && with_ranges) {
             printf(" ranges-kb=");
             for (size_t i = 0; i < n;) {
                 if (!(v[i] & 1)) { i++; continue; }
@@ -53,7 +54,7 @@ int main(int argc, char **argv) {
     for (; i < argc; i++) {
         struct stat st;
         if (stat(argv[i], &st)) continue;
-        if (!S_ISDIR(st.st_mode)) { one(argv[i]); continue; }
+        if (!S_ISDIR(st.st_mode)) { one(argv[i], 1); continue; }
         DIR *d = opendir(argv[i]);
         if (!d) continue;
         struct dirent *e;
@@ -62,7 +63,7 @@ int main(int argc, char **argv) {
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", argv[i], e->d_name);
             struct stat s2;
-            if (lstat(path, &s2) == 0 && S_ISREG(s2.st_mode)) one(path);
+            if (lstat(path, &s2) == 0 && S_ISREG(s2.st_mode)) one(path, 0);
         }
         closedir(d);
     }

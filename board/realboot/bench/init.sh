@@ -12,8 +12,12 @@
 #   kb.validate=1     also check ffwatch: validate (black buffer, then content
 #                     300 ms later) and /bin/true (must time out)
 #   kb.vm=ID          echoed in every result line
+#   kb.dropcold=N     then N more rounds with the page cache dropped before
+#                     each start (echo 3 > drop_caches): phase "dropped", a
+#                     cheaper stand-in for cold that is not the first start
+#   kb.ra=KB          read_ahead_kb of /dev/vda before anything starts
 # Program names: c (the C floor), ply (plymouthd + plymouth show-splash),
-# hud (/usr/bin/hud daemon --show), hud-VARIANT (/opt/kioskhud-bench/hud-VARIANT,
+# hud (/usr/bin/hud daemon --show), hudnt (the same without --theme), hud-VARIANT (/opt/kioskhud-bench/hud-VARIANT,
 # same arguments), hudd (hud display --label Loading), and any hud name with
 # +dethash (SWIFT_DETERMINISTIC_HASHING=1) and/or +nobt (SWIFT_BACKTRACE=enable=no)
 # appended. Results go to /dev/ttyS1 (the host's second serial port), one
@@ -24,7 +28,7 @@ export PATH
 B=/opt/kioskhud-bench
 W=$B/ffwatch
 exec 3>/dev/ttyS1
-first=c progs=c,hud,ply rounds=2 validate=0 vm=0
+first=c progs=c,hud,ply rounds=2 validate=0 vm=0 dropcold=0 ra=
 read -r cmdline < /proc/cmdline
 for w in $cmdline; do
     case $w in
@@ -33,10 +37,14 @@ for w in $cmdline; do
     kb.rounds=*) rounds=${w#kb.rounds=} ;;
     kb.validate=*) validate=${w#kb.validate=} ;;
     kb.vm=*) vm=${w#kb.vm=} ;;
+    kb.dropcold=*) dropcold=${w#kb.dropcold=} ;;
+    kb.ra=*) ra=${w#kb.ra=} ;;
     esac
 done
 HUDARGS="daemon --output kms --show --no-psplash --socket /run/x.sock --theme $B/splash.json"
 say() { echo "$*" >&3; }
+INCORE="$B/incore -r /usr/bin/hud $B/hud-* /usr/sbin /usr/bin /usr/lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu/plymouth /usr/lib/x86_64-linux-gnu/plymouth/renderers /usr/share/plymouth/themes/spinner"
+[ -n "$ra" ] && echo "$ra" > /sys/block/vda/queue/read_ahead_kb
 
 # The console's framebuffer (fbcon), which ffwatch does not count as a frame.
 cfb=$($W -q | { read -r a; echo "$a"; })
@@ -51,6 +59,7 @@ run() {
     c) set -- $B/floor ;;
     ply) set -- $B/ply.sh ;;
     hud) set -- /usr/bin/hud $HUDARGS ;;
+    hudnt) set -- /usr/bin/hud daemon --output kms --show --no-psplash --socket /run/x.sock ;;
     hudd) set -- /usr/bin/hud display --label Loading --seconds 60 --stats ;;
     hud-*) set -- $B/$base $HUDARGS ;;
     validate) set -- $B/validate ;;
@@ -63,6 +72,11 @@ run() {
     line=$(
         case $flags in *+dethash*) SWIFT_DETERMINISTIC_HASHING=1; export SWIFT_DETERMINISTIC_HASHING ;; esac
         case $flags in *+nobt*) SWIFT_BACKTRACE=enable=no; export SWIFT_BACKTRACE ;; esac
+        if [ "$phase" = cold ]; then
+            # What the cold start had read by its first frame: the page cache
+            # then (only init, dash, libc and ffwatch ran before it).
+            exec $W -n "$name" -b "$cfb" -t $timeout -k -d /run/plymouth -o $out -x "$INCORE > /run/kb-incore.out" -- "$@"
+        fi
         exec $W -n "$name" -b "$cfb" -t $timeout -k -d /run/plymouth -o $out -- "$@"
     )
     say "R vm=$vm phase=$phase prog=$name $line"
@@ -84,12 +98,7 @@ run() {
 }
 
 run cold "$first"
-# What the cold start left in the page cache (read by it, or read ahead):
-# only init (dash, libc) and ffwatch ran before it.
-$B/incore -r /usr/bin/hud $B > /run/kb-incore.out
-$B/incore /usr/sbin /usr/bin /usr/lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu/plymouth \
-    /usr/lib/x86_64-linux-gnu/plymouth/renderers /usr/share/plymouth/themes/spinner >> /run/kb-incore.out
-while read -r l; do say "I vm=$vm prog=$first $l"; done < /run/kb-incore.out
+[ -f /run/kb-incore.out ] && while read -r l; do say "I vm=$vm prog=$first $l"; done < /run/kb-incore.out
 seen=" $first "
 list=$(echo "$progs" | tr ',' ' ')
 n=0; for p in $list; do n=$((n + 1)); done
@@ -101,6 +110,16 @@ while [ $r -lt "$rounds" ]; do
     for p in "$@"; do
         case $seen in *" $p "*) phase=warm ;; *) phase=first; seen="$seen$p " ;; esac
         run $phase "$p"
+    done
+    r=$((r + 1))
+done
+r=0
+while [ $r -lt "$dropcold" ]; do
+    set -- $list
+    k=$((r % n)); while [ $k -gt 0 ]; do x=$1; shift; set -- "$@" "$x"; k=$((k - 1)); done
+    for p in "$@"; do
+        sync; echo 3 > /proc/sys/vm/drop_caches
+        run dropped "$p"
     done
     r=$((r + 1))
 done

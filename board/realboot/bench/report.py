@@ -56,9 +56,11 @@ print(f"\nexec -> first frame on screen (ms, ffwatch), median / min (n starts), 
 print("[crng k/n: starts that found the kernel RNG ready]; targets: cold <= x2.5, warm <= x1.5\n")
 w = 34
 print(f"{'':22s}" + "".join(f"{p:<{w}s}" for p in progs))
-for phase in ("cold", "warm", "first"):
+for phase in ("cold", "warm", "first", "dropped"):
     for rng in rngs:
         base = vals(phase, rng, floor)
+        if not any(r["phase"] == phase and r["rng"] == rng for r in rows):
+            continue
         cells = []
         for p in progs:
             v = vals(phase, rng, p)
@@ -77,7 +79,8 @@ for phase in ("cold", "warm", "first"):
             cells.append(s)
         print(f"{phase + ', RNG ' + rng:22s}" + "".join(f"{c:<{w}s}" for c in cells))
 print("(cold: first start after boot; warm: a later start of the same program in the same boot;"
-      " first: its first start in the boot but after another program, i.e. shared pages possibly cached)")
+      " first: its first start in the boot but after another program, i.e. shared pages possibly cached;"
+      " dropped: a start after echo 3 > drop_caches)")
 
 print("\nkernel start -> first frame (CLOCK_BOOTTIME at the frame, cold starts by init= right after the initramfs), median / min:")
 for rng in rngs:
