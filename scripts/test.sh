@@ -21,3 +21,4 @@ board/qemu/run-e2e.sh
 board/qemu/run-daemon-e2e.sh
 board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
+board/realboot/run.sh

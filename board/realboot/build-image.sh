@@ -33,6 +33,8 @@ fi
 
 packages=(
     systemd systemd-sysv udev kmod initramfs-tools linux-image-amd64 busybox
+    # initramfs-tools recommends it (a normal install has it): zstd -1 instead of gzip.
+    zstd
     # What `hud` loads with dlopen, and libdrm.
     libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libpixman-1-0 libglib2.0-0
     libharfbuzz0b libfontconfig1 libfreetype6 libpng16-16 fontconfig fonts-noto-core fonts-dejavu-core
@@ -123,6 +125,8 @@ fi
 # splash's own start), its helper, and units for each stage of the boot.
 install -D -m 0755 "$here/guest/realboot-lib.sh" "$root/usr/local/lib/realboot/lib.sh"
 install -D -m 0755 "$here/guest/initramfs-realboot" "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
+# After Plymouth's own init-premount script (initramfs-tools orders by PREREQ, not by name).
+[[ $variant == plymouth ]] && sed -i 's/^PREREQ=""/PREREQ="plymouth"/' "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
 install -D -m 0755 "$here/guest/initramfs-hook" "$root/etc/initramfs-tools/hooks/zz-realboot"
 install -m 0755 "$here/guest/realboot-stage.sh" "$root/usr/local/lib/realboot/stage.sh"
 for u in "${units[@]}"; do

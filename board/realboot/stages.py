@@ -10,7 +10,7 @@ Stages (screendump names):
   psplash                bar at 80 %, label "From psplash"
   login, plymouth-login  no HUD (no logo, spinner, bar or label), console text
   shutdown               the splash's logo on screen during poweroff
-  plymouth-*             Plymouth's spinner theme (not the console, not black)
+  plymouth-*             Plymouth's spinner theme (its throbber, no console text)
 
 Each picture is compared with its reference pixel by pixel (a channel may be
 off by TOL) outside the spinner's sweep (pixels that differ between renders at
@@ -131,17 +131,19 @@ class Logo:
 
 
 class Splashy:
-    """Plymouth's spinner theme: not the console and not a blank screen: its
-    throbber (lit pixels) in the middle third, no text in the first rows."""
+    """Plymouth's spinner theme (black, a small throbber below the middle):
+    its throbber's lit pixels in the lower middle, nothing lit elsewhere (no
+    console text)."""
 
     def judge(self, pic):
         if pic is None:
             return False, "no screendump"
-        mid = [y * pic.w + x for y in range(pic.h // 3, 2 * pic.h // 3) for x in range(pic.w // 3, 2 * pic.w // 3)]
-        centre = lit(pic, 60, mid)
-        text = lit(pic, 100, range(0, 96 * pic.w))
-        return len(centre) >= 100 and len(text) < 20, \
-            f"{len(centre)} lit pixels in the middle third, {len(text)} text pixels in the first 96 rows"
+        x0, x1, y0, y1 = pic.w // 3, 2 * pic.w // 3, pic.h // 2, 5 * pic.h // 6
+        region = [y * pic.w + x for y in range(y0, y1) for x in range(x0, x1)]
+        throbber = lit(pic, 60, region)
+        elsewhere = lit(pic, 60) - throbber
+        return len(throbber) >= 100 and len(elsewhere) < 50, \
+            f"{len(throbber)} lit pixels below the middle, {len(elsewhere)} lit elsewhere"
 
 
 def expectations(refs):

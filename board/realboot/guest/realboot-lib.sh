@@ -12,6 +12,15 @@ res_file() {
     while IFS= read -r line || [ -n "$line" ]; do res "$1: $line"; done < "$2"
 }
 
+# res_cmd PREFIX COMMAND...: COMMAND's output (and exit status), each line as `PREFIX: line`.
+res_cmd() {
+    prefix=$1; shift
+    "$@" > /run/realboot-cmd.out 2>&1
+    rc=$?
+    res_file "$prefix" /run/realboot-cmd.out
+    res "$prefix: exit $rc"
+}
+
 uptime_s() { read -r up _ < /proc/uptime; echo "$up"; }
 
 # A watchdog for a read from /dev/ttyS1. coreutils' timeout puts the command in

@@ -17,9 +17,9 @@ progress)
     # c. and d.: the splash driven from systemd, then through psplash's FIFO.
     res "progress: start at $(uptime_s)"
     wait_for 30 hud_up || res "progress: no daemon answers (30 s)"
-    /usr/bin/hud progress 50 2>&1 | sed 's/^/progress: hud progress: /' > /dev/ttyS2
-    /usr/bin/hud message "From systemd" 2>&1 | sed 's/^/progress: hud message: /' > /dev/ttyS2
-    res "progress: status $(/usr/bin/hud status 2>&1)"
+    res_cmd "progress: hud progress" /usr/bin/hud progress 50
+    res_cmd "progress: hud message" /usr/bin/hud message "From systemd"
+    res_cmd "progress: hud status" /usr/bin/hud status
     shot systemd
     fifo=${PSPLASH_FIFO_DIR:-/run}/psplash_fifo
     if [ -p "$fifo" ]; then
@@ -29,7 +29,7 @@ progress)
     else
         res "progress: no FIFO at $fifo"
     fi
-    res "psplash: status $(/usr/bin/hud status 2>&1)"
+    res_cmd "psplash: hud status" /usr/bin/hud status
     shot psplash
     ;;
 plymouth)
@@ -64,7 +64,7 @@ final)
 shutdown)
     res "shutdown: start at $(uptime_s)"
     res "shutdown: hud ping $(hud_up && echo yes || echo no)"
-    res "shutdown: status $(/usr/bin/hud status 2>&1)"
+    res_cmd "shutdown: hud status" /usr/bin/hud status
     shot shutdown
     ;;
 esac
