@@ -225,6 +225,8 @@ public actor DaemonServer {
                     response = reloadTheme()
                 case .newroot(let directory):
                     response = moveRoot(to: directory)
+                case .status:
+                    response = controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")

@@ -19,6 +19,11 @@ public protocol HUDOutput: AnyObject {
     func stop(retainPicture: Bool)
     /// SIGUSR1/SIGUSR2 arrived (VT release/acquire for a display output).
     func handle(signal: Int32)
+    /// The picture is on screen as the HUD is now: no frame due or in
+    /// flight, and labels drawn (or impossible: no Cairo/Pango). `status`
+    /// says `settled=true|false`, so a boot script or test takes its
+    /// screendump when the picture is there, not after a guessed delay.
+    var isSettled: Bool { get }
 }
 
 extension HUDOutput {

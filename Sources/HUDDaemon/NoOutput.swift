@@ -5,6 +5,8 @@ import HUDCore
 public final class NoOutput: HUDOutput {
     public private(set) var framesDrawn = 0
     public var summary: String { "none" }
+    /// Nothing is drawn, so nothing is ever pending.
+    public var isSettled: Bool { true }
 
     public init() {}
 

@@ -23,6 +23,8 @@ public final class PNGOutput: HUDOutput {
     private let log: @Sendable (String) -> Void
     private var reportedProblems: Set<String> = []
 
+    /// Frames are drawn whole, with text, when the scheduler fires.
+    public var isSettled: Bool { scheduler?.isIdle ?? true }
     public var summary: String { "png:\(directory) \(geometry.pixelWidth)x\(geometry.pixelHeight)" }
 
     public init(directory: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) throws(DaemonError) {

@@ -51,6 +51,9 @@ public final class FBDevDisplay: @unchecked Sendable {
         renderFrame()
     }
 
+    /// No frame due and the last one complete (see `KMSDisplay.isSettled`).
+    public var isSettled: Bool { timer == nil && !paused && painter.lastFrameComplete }
+
     /// The picture changed: draw a frame as soon as pacing allows.
     public func invalidate() {
         requestFrame(at: loop.now())

@@ -193,11 +193,17 @@ public final class KMSDisplay: @unchecked Sendable {
 
     private func flipCompleted() {
         if stopped {
+            // The last frame, landing after stop: counted, nothing more drawn.
+            statistics.flipEvents += 1
+            statistics.framesPresented += 1
             flipPending = false
-            events?.forget(ObjectIdentifier(self))
-            events = nil
-            onFlipSettled?()
-            onFlipSettled = nil
+            if let settled = onFlipSettled {
+                // stop(waitingForFlip: false) kept the shared watch for this event.
+                onFlipSettled = nil
+                events?.forget(ObjectIdentifier(self))
+                events = nil
+                settled()
+            }
             return
         }
         statistics.flipEvents += 1
@@ -263,6 +269,10 @@ public final class KMSDisplay: @unchecked Sendable {
         }
     }
 
+    /// No frame due, none in flight, and the last one drawn complete (labels
+    /// drawn, or none to draw): the screen shows the current picture.
+    public var isSettled: Bool { timer == nil && !flipPending && wanted == nil && !paused && pendingFrameComplete }
+
     /// Whether a page flip has been asked for and its event has not come.
     public var isFlipPending: Bool { flipPending }
 
@@ -284,7 +294,7 @@ public final class KMSDisplay: @unchecked Sendable {
         // The painter's callback holds this display: let both go.
         painter.onNeedsFrame = nil
         if waitingForFlip { waitForPendingFlip() }
-        if flipPending, !ownsEvents {
+        if !waitingForFlip, flipPending, !ownsEvents {
             // Keep reading the shared card's events until our flip has come.
             events?.setWakeUps(true, for: ObjectIdentifier(self))
             return

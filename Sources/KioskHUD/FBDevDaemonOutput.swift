@@ -17,6 +17,7 @@ public final class FBDevDaemonOutput: HUDOutput {
     private var vt: VTSwitcher?
 
     public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    public var isSettled: Bool { display?.isSettled ?? true }
     public var summary: String {
         guard let framebuffer else { return "fbdev \(device) (not started)" }
         return "fbdev \(device) \(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp"

@@ -37,6 +37,7 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     public var summary: String {
         heads.isEmpty ? "kms (no output)" : "kms " + heads.map(\.summary).joined(separator: ", ")
     }
+    public var isSettled: Bool { heads.allSatisfy(\.display.isSettled) }
     /// Names of the lit connectors, in order.
     public var headNames: [String] { heads.map(\.name) }
 

@@ -35,6 +35,7 @@ public final class LateGPUDaemonOutput: HUDOutput, @unchecked Sendable {
     private var theme: DaemonTheme?
 
     public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
+    public var isSettled: Bool { kms?.isSettled ?? fbdev?.isSettled ?? true }
     public var summary: String {
         if let kms { return kms.summary }
         return (fbdev?.summary ?? "no display") + ", waiting for a DRM card in \(directory)"

@@ -68,11 +68,12 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
         var topmost: Int?
-        // Complete: labels are drawn, or no visible HUD has any.
+        // Complete: labels are drawn, or no visible HUD has any, or they never
+        // can be (no Cairo/Pango): no later frame will add anything.
         var complete = true
         for layer in snapshot.layers where layer.presentation.isVisible {
             topmost = layer.id
-            if !renderer.isTextReady,
+            if !renderer.isTextReady, !renderer.graphicsUnavailable,
                !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty {
                 complete = false
             }

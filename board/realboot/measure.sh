@@ -24,7 +24,7 @@
 #   RNG="ready unready"  which cells
 #   PROGS="c hud ply"    programs; each is started cold in RUNS VMs per RNG cell
 #   EXTRA="..."     more programs started cold the same way, measured against
-#                   the same C runs: hud+dethash, hud+nobt, hud-NAME (a variant)
+#                   the same C runs: hud+dethash, hud+nobt, hud+pf, hud-NAME (a variant)
 #   COLD="..."      only these are started cold (default: all of PROGS and EXTRA)
 #   HUD_VARIANTS="NAME=PATH ..."  installs PATH as /opt/kioskhud-bench/hud-NAME
 #   DROPCOLD=N      per VM, N more rounds with the page cache dropped before each start
@@ -58,6 +58,7 @@ bin=$scratch/bin
 mkdir -p "$bin"
 gcc -O2 -Wall -static -I/usr/include/libdrm -o "$bin/ffwatch" "$here/bench/ffwatch.c" || exit 1
 gcc -O2 -Wall -static -o "$bin/incore" "$here/bench/incore.c" || exit 1
+gcc -O2 -Wall -static -o "$bin/prefetch" "$here/bench/prefetch.c" || exit 1
 gcc -O2 -Wall -o "$bin/floor" "$here/bench/floor.c" $(pkg-config --cflags --libs libdrm) || exit 1
 gcc -O2 -Wall -o "$bin/validate" "$here/bench/validate.c" $(pkg-config --cflags --libs libdrm) || exit 1
 
@@ -90,7 +91,7 @@ cmds=$scratch/debugfs.cmds
     echo "mkdir /opt/kioskhud-bench"
     echo "rm /usr/bin/hud"
     echo "write $HUD /usr/bin/hud"
-    for f in ffwatch incore floor validate; do echo "write $bin/$f /opt/kioskhud-bench/$f"; done
+    for f in ffwatch incore prefetch floor validate; do echo "write $bin/$f /opt/kioskhud-bench/$f"; done
     for f in init.sh ply.sh; do echo "write $here/bench/$f /opt/kioskhud-bench/$f"; done
     echo "write $repo/board/themes/splash.json /opt/kioskhud-bench/splash.json"
     echo "write $repo/board/themes/kioskhud-logo.png /opt/kioskhud-bench/kioskhud-logo.png"

@@ -28,16 +28,24 @@ def main():
     console = shot("d-console")
     check("daemon-answers", any(l.startswith("listening") for l in log.get("daemon", [])), log.get("daemon", []))
 
-    def hud_shown(step, s):
+    def shown_ok(s):
+        """A centred bezel with content on it: (ok, why, box, content pixels)."""
         box = s.bezel() if s else None
         if not box:
-            check(f"{step}-bezel", False, "no dump or no bezel on screen")
-            return None
+            return False, "no dump or no bezel on screen", None, 0
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         centred = abs(cx - s.w / 2) <= 3 and abs(cy - s.h / 2) <= 3
         dark = s.dark_in(box)
-        check(f"{step}-bezel", centred and dark > 40, f"bezel {box} centre ({cx},{cy}) of {s.w}x{s.h}, {dark} content pixels")
-        return box, dark
+        return centred and dark > 40, f"bezel {box} centre ({cx},{cy}) of {s.w}x{s.h}, {dark} content pixels", box, dark
+
+    # The check must fail on the console dump, where no HUD is.
+    check("bezel-check-fails-without-hud", console is not None and not shown_ok(console)[0],
+          "passes on the console dump too" if console else "no console dump")
+
+    def hud_shown(step, s):
+        ok, why, box, dark = shown_ok(s)
+        check(f"{step}-bezel", ok, why)
+        return (box, dark) if box else None
 
     boot = hud_shown("boot", shot("d-boot"))
     r50 = hud_shown("ring50", shot("d-ring50"))

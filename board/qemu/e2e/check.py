@@ -89,20 +89,41 @@ def main():
 
     check("console-has-text", console and lit(console, 0, 0, 400, 100) > 200, "console dump missing or blank")
 
+    # Each pixel check is a function of a screen, so that it can also be run
+    # on the console dump (no HUD), where it must fail: a check that a black
+    # console passes proves nothing.
+    def bezel_ok(s, bezel):
+        x, y, w, h = bezel
+        inside = [s.grey(x + 4, y + h // 2), s.grey(x + w - 5, y + h // 2), s.grey(x + w // 2, y + 4), s.grey(x + w // 2, y + h - 5)]
+        outside = [s.grey(x - 3, y + h // 2), s.grey(x + w + 2, y + h // 2), s.grey(x + w // 2, y - 3), s.grey(x + w // 2, y + h + 2)]
+        return (all(abs(v - BEZEL) <= BEZEL_TOL for v in inside) and all(v < 10 for v in outside),
+                f"bezel {bezel}: inside greys {inside}, outside {outside}")
+
+    def content_ok(s, box, min_dark, what):
+        """Dark content drawn on the bezel: dark pixels, and the bezel's grey
+        around them (a black screen has the first, not the second)."""
+        x, y, w, h = box
+        greys = [s.grey(xx, yy) for yy in range(y, y + h) for xx in range(x, x + w)]
+        dark = sum(1 for v in greys if v < DARK_MAX)
+        bezel = sum(1 for v in greys if abs(v - BEZEL) <= BEZEL_TOL)
+        return (w > 10 and h > 8 and dark > min_dark and bezel >= len(greys) // 4,
+                f"{what} {box}: {dark} dark pixels, {bezel} of {len(greys)} bezel-grey")
+
+    def self_test(name, result):
+        """A check run on the console dump must fail."""
+        check(f"{name}-fails-without-hud", console is not None and not result(console)[0],
+              "passes on the console dump too" if console else "no console dump")
+
     def bezel_checks(name, s, lines):
         bezel, ind, lab = rect(lines, "bezel"), rect(lines, "indicator"), rect(lines, "label")
         if not s or not bezel:
             check(f"{name}-bezel", False, f"no dump or no layout line: {lines[:4]}")
             return None
-        x, y, w, h = bezel
-        inside = [s.grey(x + 4, y + h // 2), s.grey(x + w - 5, y + h // 2), s.grey(x + w // 2, y + 4), s.grey(x + w // 2, y + h - 5)]
-        outside = [s.grey(x - 3, y + h // 2), s.grey(x + w + 2, y + h // 2), s.grey(x + w // 2, y - 3), s.grey(x + w // 2, y + h + 2)]
-        check(f"{name}-bezel", all(abs(v - BEZEL) <= BEZEL_TOL for v in inside) and all(v < 10 for v in outside),
-              f"bezel {bezel}: inside greys {inside}, outside {outside}")
+        check(f"{name}-bezel", *bezel_ok(s, bezel))
+        self_test(f"{name}-bezel", lambda screen: bezel_ok(screen, bezel))
         if lab:
-            lx, ly, lw, lh = lab
-            dark = sum(1 for yy in range(ly, ly + lh) for xx in range(lx, lx + lw) if s.grey(xx, yy) < DARK_MAX)
-            check(f"{name}-label", lw > 10 and lh > 8 and dark > 20, f"label {lab}: {dark} dark pixels")
+            check(f"{name}-label", *content_ok(s, lab, 20, "label"))
+            self_test(f"{name}-label", lambda screen: content_ok(screen, lab, 20, "label"))
         return ind
 
     # 4. spinner
@@ -110,9 +131,8 @@ def main():
     s = shot("spinner")
     ind = bezel_checks("spinner", s, lines)
     if s and ind:
-        x, y, w, h = ind
-        dark = sum(1 for yy in range(y, y + h) for xx in range(x, x + w) if s.grey(xx, yy) < DARK_MAX)
-        check("spinner-indicator", dark > 40, f"indicator {ind}: {dark} dark pixels")
+        check("spinner-indicator", *content_ok(s, ind, 40, "indicator"))
+        self_test("spinner-indicator", lambda screen: content_ok(screen, ind, 40, "indicator"))
     hidden = shot("hidden")
     check("hide-restores-console", console and hidden and hidden.px == console.px,
           "after hiding, the screen differs from the console before the HUD")
@@ -196,11 +216,11 @@ def main():
         x, y, w, h = bezel
         inside = [s.grey(x + 4, y + h // 2), s.grey(x + w - 5, y + h // 2), s.grey(x + w // 2, y + 4), s.grey(x + w // 2, y + h - 5)]
         outside = [s.grey(x - 3, y + h // 2), s.grey(x + w + 2, y + h // 2), s.grey(x + w // 2, y - 3), s.grey(x + w // 2, y + h + 2)]
-        ix, iy, iw, ih = ind
-        dark = sum(1 for yy in range(iy, iy + ih) for xx in range(ix, ix + iw) if s.grey(xx, yy) < DARK_MAX)
         # No label: the bezel is the indicator and its margins (with "Hidden" under it, it would be taller than wide).
+        spinner_ok, why = content_ok(s, ind, 40, "indicator")
         check("nocairo-bezel-and-spinner", all(abs(v - BEZEL) <= BEZEL_TOL for v in inside) and all(v < 10 for v in outside)
-              and dark > 40 and h <= w, f"bezel {bezel}: inside {inside}, outside {outside}, {dark} dark indicator pixels")
+              and spinner_ok and h <= w, f"bezel {bezel}: inside {inside}, outside {outside}; {why}")
+        self_test("nocairo-spinner", lambda screen: content_ok(screen, ind, 40, "indicator"))
     else:
         check("nocairo-bezel-and-spinner", False, f"no dump or no layout line: {lines[:6]}")
 

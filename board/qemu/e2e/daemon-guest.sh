@@ -16,8 +16,15 @@ hud() {
     sed "s/^/[$name] /" "/tmp/$name.out"
     say "$name" "exit=$code"
 }
-# settle: the picture is static again (animations are 0.3 s).
-settle() { sleep 0.6; }
+# settle: waits until the daemon says the screen shows the current picture
+# (status settled=true: no frame due or in flight, labels drawn), at most 60 s.
+settle() {
+    n=0
+    until "$HUD" status 2>/dev/null | grep -qx 'settled=true'; do
+        n=$((n + 1)); [ $n -gt 600 ] && { say settle "timeout: never settled"; return 1; }
+        sleep 0.1
+    done
+}
 
 # The console as the daemon will find it.
 printf '\033[2J\033[H' > /dev/tty1
@@ -101,7 +108,7 @@ hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "�
 # fixed sleep that a slow first font load can outlast.
 i=0
 until grep -q "first frame with its label drawn" /tmp/daemon3.out; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
-sleep 0.5
+settle
 shot d-cjk
 say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"
 # 10. quit --retain: the last frame stays on screen for the next program.

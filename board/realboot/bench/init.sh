@@ -19,7 +19,8 @@
 # Program names: c (the C floor), ply (plymouthd + plymouth show-splash),
 # hud (/usr/bin/hud daemon --show), hudnt (the same without --theme), hud-VARIANT (/opt/kioskhud-bench/hud-VARIANT,
 # same arguments), hudd (hud display --label Loading), and any hud name with
-# +dethash (SWIFT_DETERMINISTIC_HASHING=1) and/or +nobt (SWIFT_BACKTRACE=enable=no)
+# +dethash (SWIFT_DETERMINISTIC_HASHING=1), +nobt (SWIFT_BACKTRACE=enable=no)
+# and/or +pf (started through bench/prefetch.c: its binary fadvise(WILLNEED)d)
 # appended. Results go to /dev/ttyS1 (the host's second serial port), one
 # line each: "R vm=.. phase=cold|first|warm prog=.. ffwatch ...", program
 # output as "O ..." lines; then the machine powers off.
@@ -66,6 +67,8 @@ run() {
     true) set -- /bin/true ;;
     *) say "E unknown program $name"; return ;;
     esac
+    # +pf: the binary is fadvise(WILLNEED)d by bench/prefetch.c, which then execs it
+    case $flags in *+pf*) set -- $B/prefetch "$1" -- "$@" ;; esac
     timeout=20000
     [ "$base" = true ] && timeout=1500
     out=/run/kb-$name.out
