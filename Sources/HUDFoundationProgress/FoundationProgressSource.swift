@@ -1,3 +1,5 @@
+// Foundation has no module interface in the aarch64 SDK (scripts/arm64/make-sdk.sh): empty there.
+#if canImport(Foundation)
 import Foundation
 import HUDCore
 
@@ -13,3 +15,4 @@ public struct FoundationProgressSource: HUDProgressSource, @unchecked Sendable {
 
     public func fractionCompleted() -> Double { progress.fractionCompleted }
 }
+#endif
