@@ -23,7 +23,14 @@ struct Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([program] + args).map { strdup($0) } + [nil]
+        // KIOSKHUD_TEST_EXEC_WRAPPER (e.g. "qemu-aarch64-static -L SYSROOT", set by
+        // scripts/arm64/test.sh): `hud` runs through it wherever it is exec'ed (no binfmt_misc there).
+        let wrapper = (getenv("KIOSKHUD_TEST_EXEC_WRAPPER").map { String(cString: $0) } ?? "").split(separator: " ").map(String.init)
+        let hud = Subprocess.hudPath
+        var command = [program] + args
+        if !wrapper.isEmpty, let i = command.firstIndex(of: hud) { command.insert(contentsOf: wrapper, at: i) }
+        let executable = command[0]
+        let argv = command.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var env: [String: String] = [:]
         var e = environ
@@ -38,7 +45,7 @@ struct Subprocess {
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard rc == 0 else { throw SpawnError(path: program, errno: rc) }
         self.pid = pid
     }

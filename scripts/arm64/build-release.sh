@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The shipped `hud` for aarch64-unknown-linux-gnu, built as scripts/build-release.sh builds it for
+# x86_64: release, Swift's standard library linked in, non-PIE, libstdc++ linked in (the sysroot's
+# libstdc++.a, found first in a directory holding only that). Uses the SDK from make-sdk.sh.
+#   scripts/arm64/build-release.sh [SCRATCH_PATH]  -> SCRATCH_PATH/aarch64-unknown-linux-gnu/release/hud
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scratch=${1:-.build-arm64-release}
+sdk=$(bash scripts/arm64/make-sdk.sh)
+. "$sdk/env.sh"
+archive=$(ls "$KIOSKHUD_ARM64_SYSROOT"/usr/lib/gcc/aarch64-linux-gnu/*/libstdc++.a 2>/dev/null | head -1)
+[[ -f $archive ]] || { echo "arm64/build-release: no libstdc++.a in the sysroot" >&2; exit 1; }
+mkdir -p "$scratch/static-libstdc++"
+ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
+if ! swift build -c release --swift-sdks-path "$KIOSKHUD_ARM64_SDKS" --swift-sdk "$KIOSKHUD_ARM64_SDK_ID" \
+        --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" \
+        --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1; then
+    cat "$scratch/build-release.log" >&2
+    echo "arm64/build-release: swift build failed" >&2
+    exit 1
+fi
+grep -E 'error|warning: ' "$scratch/build-release.log" || true
