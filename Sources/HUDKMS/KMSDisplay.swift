@@ -283,10 +283,11 @@ public final class KMSDisplay: @unchecked Sendable {
     }
 
     /// Whether the screen shows every change up to stack generation
-    /// `generation`: a frame of it (or later) presented, complete (labels
-    /// drawn, or none to draw), none in flight.
+    /// `generation`: a frame of it (or later) presented (its flip event
+    /// read), complete (labels drawn, or none to draw). A spinner's next
+    /// frame may be in flight: it changes nothing but the indicator.
     public func hasSettled(generation: Int) -> Bool {
-        !paused && !flipPending && presentedGeneration >= generation && presentedComplete
+        !paused && presentedGeneration >= generation && presentedComplete
     }
 
     /// Whether a page flip has been asked for and its event has not come.
