@@ -83,9 +83,18 @@ def judge_kioskhud(boot):
     check(f"{v}/powered-off", boot.meta and not boot.meta.get("timed_out") and boot.meta.get("qemu_exit") == 0,
           f"guest did not power off by itself: {boot.meta}")
     check(f"{v}/a-initramfs-splash-with-label", *boot.shot("initramfs"))
+    exact = stages.expectations(os.path.join(boot.dir, "..", "refs"))["initramfs-exact"]
+    ok, why = exact.judge(boot.picture("initramfs"))
+    check(f"{v}/a-initramfs-label-as-in-real-root", ok,
+          why + " (the label in the same font as the host's and the real root's rendering)")
     check(f"{v}/b-switchroot-splash-still-up", *boot.shot("switchroot"))
     check(f"{v}/c-systemd-progress-50-and-message", *boot.shot("systemd"))
     check(f"{v}/d-psplash-fifo-msg-and-progress-80", *boot.shot("psplash"))
+    # The pixels allow another font for the label; the daemon's own state names it.
+    for step, label, pct in (("progress", "From systemd", "50"), ("psplash", "From psplash", "80")):
+        st = boot.lines(f"{step}: hud status:")
+        check(f"{v}/{'c' if step == 'progress' else 'd'}-status-label-and-progress",
+              f"label={label}" in st and f"progress={pct}" in st, "; ".join(st) or "no status")
     check(f"{v}/e-login-pixels-no-splash", *boot.shot("login"))
     vcs = boot.lines("final: vcs1 has login:")
     check(f"{v}/e-login-prompt-on-tty1", vcs, "; ".join(boot.lines("final:")) or "no result from the final unit")
@@ -160,7 +169,8 @@ def negatives(out, kios, ply):
     ok, why = exp["login"].judge(splash)
     check("negative/login-check-fails-on-splash", not ok, why)
     # The stages tell each other apart (label text, bar position, spinner vs bar).
-    for name, other in (("initramfs", "bar50"), ("systemd", "bar80"), ("psplash", "bar50"), ("systemd", "splash-p0")):
+    for name, other in (("initramfs", "splash-nolabel"), ("initramfs", "bar50"), ("systemd", "bar80"), ("psplash", "bar50"), ("systemd", "splash-p0"),
+                        ("systemd", "bar0-systemd"), ("systemd", "bar100-systemd")):
         ok, why = exp[name].judge(Picture.load(os.path.join(refs, other + ".png")))
         check(f"negative/{name}-check-fails-on-{other}", not ok, why)
 
