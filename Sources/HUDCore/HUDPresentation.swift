@@ -29,6 +29,8 @@ public struct HUDPresentation: Hashable, Sendable {
 
     /// Whether anything of the HUD reaches the screen.
     public var isVisible: Bool { bezelAlpha > 0 || backgroundAlpha > 0 }
+    /// Fully shown: no fade or zoom in progress (a spinner may still turn).
+    public var isAtRest: Bool { bezelAlpha == 1 && bezelScale == 1 }
 
     /// Fully shown, at rest: handy for rendering a still.
     public static func shown(progress: Double = 0, spinnerPhase: Double = 0) -> HUDPresentation {

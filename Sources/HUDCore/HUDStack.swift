@@ -119,7 +119,7 @@ public actor HUDStack {
         for entry in entries {
             next = earliest(next, entry.lifecycle.nextChange(after: t, configuration: entry.configuration))
         }
-        return HUDSnapshot(time: t, layers: layers, nextChange: next)
+        return HUDSnapshot(time: t, layers: layers, nextChange: next, generation: generation)
     }
 
     // MARK: One HUD (also reachable through `HUD`'s async methods)
@@ -212,5 +212,18 @@ public actor HUDStack {
         if e.lifecycle != before { invalidate() }
     }
 
-    private func invalidate() { invalidationHandler?() }
+    private func invalidate() {
+        generation += 1
+        invalidationHandler?()
+    }
+
+    /// Counts changes (every invalidation): see `HUDSnapshot.generation`.
+    public private(set) var generation = 0
+
+    /// The current generation when every visible HUD is at rest (no fade or
+    /// zoom running; a spinner may turn), else nil: what a display must have
+    /// presented for the screen to show the HUD as it is now.
+    public func restingGeneration(at time: HUDInstant? = nil) -> Int? {
+        snapshot(at: time).layers.allSatisfy(\.presentation.isAtRest) ? generation : nil
+    }
 }

@@ -38,9 +38,6 @@ public final class FrameScheduler: @unchecked Sendable {
         stack.assumeIsolated { $0.setInvalidationHandler(nil) }
     }
 
-    /// No frame is scheduled: the last one drawn shows the current picture.
-    public var isIdle: Bool { pending == nil }
-
     /// Asks for a frame as soon as the pacing allows.
     public func invalidate() {
         schedule(at: stack.loop.now())

@@ -18,13 +18,19 @@ public final class PNGOutput: HUDOutput {
     private var pixels: OwnedPixelBuffer?
     private var scheduler: FrameScheduler?
     private var lastWrite: HUDInstant?
+    private var drawnGeneration = -1
     private var lastWrittenSnapshot: HUDSnapshot?
     private var loop: EventLoop?
     private let log: @Sendable (String) -> Void
     private var reportedProblems: Set<String> = []
 
-    /// Frames are drawn whole, with text, when the scheduler fires.
-    public var isSettled: Bool { scheduler?.isIdle ?? true }
+    /// Frames are drawn whole, with text: settled once a frame of the
+    /// current generation is drawn and nothing fades or zooms.
+    public var isSettled: Bool {
+        guard let scheduler else { return true }
+        guard let generation = scheduler.stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
+        return drawnGeneration >= generation
+    }
     public var summary: String { "png:\(directory) \(geometry.pixelWidth)x\(geometry.pixelHeight)" }
 
     public init(directory: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
@@ -77,6 +83,7 @@ public final class PNGOutput: HUDOutput {
             return
         }
         framesDrawn += 1
+        drawnGeneration = snapshot.generation
         let now = snapshot.time
         let settled = snapshot.nextChange == nil
         let due = lastWrite.map { now - $0 >= .seconds(1) } ?? true

@@ -51,8 +51,12 @@ public final class FBDevDisplay: @unchecked Sendable {
         renderFrame()
     }
 
-    /// No frame due and the last one complete (see `KMSDisplay.isSettled`).
-    public var isSettled: Bool { timer == nil && !paused && painter.lastFrameComplete }
+    private var presentedGeneration = -1
+
+    /// Whether the screen shows every change up to `generation` (see `KMSDisplay.hasSettled`).
+    public func hasSettled(generation: Int) -> Bool {
+        !paused && presentedGeneration >= generation && painter.lastFrameComplete
+    }
 
     /// The picture changed: draw a frame as soon as pacing allows.
     public func invalidate() {
@@ -78,6 +82,7 @@ public final class FBDevDisplay: @unchecked Sendable {
         pacer.frameStarted(at: now)
         let snap = snapshot(now)
         let repainted = painter.paint(snap, buffer: 0)
+        presentedGeneration = snap.generation  // drawn straight to the screen
         if !repainted.isEmpty {
             device.flush(repainted)
             statistics.pixelsPainted += repainted.area

@@ -57,6 +57,10 @@ public final class KMSDisplay: @unchecked Sendable {
     private var paused = false
     private var stopped = false
     private var pendingFrameComplete = false
+    /// The stack generation of the frame in flight, and of the one on screen.
+    private var pendingGeneration = -1
+    private var presentedGeneration = -1
+    private var presentedComplete = false
 
     /// - Parameters:
     ///   - fpsCap: frames per second at most; the mode's refresh rate otherwise.
@@ -126,6 +130,8 @@ public final class KMSDisplay: @unchecked Sendable {
         if let w = wanted, w <= now { wanted = nil }
         let snap = snapshot(now)
         guard snap.layers.contains(where: \.presentation.isVisible) else {
+            presentedGeneration = snap.generation
+            presentedComplete = true
             if output.front != nil {
                 do {
                     try output.restoreConsole()
@@ -143,12 +149,17 @@ public final class KMSDisplay: @unchecked Sendable {
         if repainted.isEmpty, output.front != nil {
             // Nothing changed (e.g. a progress source that stopped moving):
             // the screen is right as it is; no commit, just wait for the next change.
+            if !flipPending {
+                presentedGeneration = snap.generation
+                presentedComplete = painter.lastFrameComplete
+            }
             if let next = snap.nextChange { requestFrame(at: next) }
             return
         }
         statistics.pixelsPainted += repainted.area
         statistics.framesRendered += 1
         pendingFrameComplete = painter.lastFrameComplete
+        pendingGeneration = snap.generation
         if let next = snap.nextChange { wanted = min(wanted ?? next, next) }
         do {
             if try output.present(back, sink: sink) {
@@ -213,6 +224,8 @@ public final class KMSDisplay: @unchecked Sendable {
     }
 
     private func presented() {
+        presentedGeneration = pendingGeneration
+        presentedComplete = pendingFrameComplete
         statistics.framesPresented += 1
         let now = loop.now()
         if statistics.firstFrameAt == nil { statistics.firstFrameAt = now }
@@ -269,9 +282,13 @@ public final class KMSDisplay: @unchecked Sendable {
         }
     }
 
-    /// No frame due, none in flight, and the last one drawn complete (labels
-    /// drawn, or none to draw): the screen shows the current picture.
-    public var isSettled: Bool { timer == nil && !flipPending && wanted == nil && !paused && pendingFrameComplete }
+    /// Whether the screen shows every change up to stack generation
+    /// `generation`: a frame of it (or later) presented (its flip event
+    /// read), complete (labels drawn, or none to draw). A spinner's next
+    /// frame may be in flight: it changes nothing but the indicator.
+    public func hasSettled(generation: Int) -> Bool {
+        !paused && presentedGeneration >= generation && presentedComplete
+    }
 
     /// Whether a page flip has been asked for and its event has not come.
     public var isFlipPending: Bool { flipPending }

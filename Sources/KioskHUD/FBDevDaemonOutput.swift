@@ -15,9 +15,14 @@ public final class FBDevDaemonOutput: HUDOutput {
     private var painter: RendererPainter?
     private(set) var display: FBDevDisplay?
     private var vt: VTSwitcher?
+    private var stack: HUDStack?
 
     public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
-    public var isSettled: Bool { display?.isSettled ?? true }
+    public var isSettled: Bool {
+        guard let display, let stack else { return true }
+        guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
+        return display.hasSettled(generation: generation)
+    }
     public var summary: String {
         guard let framebuffer else { return "fbdev \(device) (not started)" }
         return "fbdev \(device) \(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp"
@@ -29,6 +34,7 @@ public final class FBDevDaemonOutput: HUDOutput {
     }
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+        self.stack = stack
         do {
             let framebuffer = try FBDevice(path: device)
             self.framebuffer = framebuffer

@@ -37,7 +37,11 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     public var summary: String {
         heads.isEmpty ? "kms (no output)" : "kms " + heads.map(\.summary).joined(separator: ", ")
     }
-    public var isSettled: Bool { heads.allSatisfy(\.display.isSettled) }
+    public var isSettled: Bool {
+        guard let stack else { return true }
+        guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
+        return heads.allSatisfy { $0.display.hasSettled(generation: generation) }
+    }
     /// Names of the lit connectors, in order.
     public var headNames: [String] { heads.map(\.name) }
 

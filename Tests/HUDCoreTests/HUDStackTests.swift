@@ -33,6 +33,29 @@ import Testing
         #expect(await f.stack.snapshot().layers.isEmpty)
     }
 
+    @Test func restingGenerationWaitsForFadesNotForTheSpinner() async throws {
+        let f = try ManualFixture()
+        let hud = await f.stack.makeHUD()
+        let before = await f.stack.generation
+        await hud.show()
+        // Fading in: a display cannot be settled yet, whatever it drew.
+        await f.advance(0.1)
+        #expect(await f.stack.restingGeneration() == nil)
+        // Shown: the spinner keeps turning, but the HUD is at rest.
+        await f.advance(0.5)
+        let shown = try #require(await f.stack.restingGeneration())
+        #expect(shown > before)
+        #expect(await f.stack.snapshot().generation == shown)
+        // A change is a new generation a display must present.
+        await hud.update { $0.label.text = "Next" }
+        #expect(try #require(await f.stack.restingGeneration()) > shown)
+        await hud.hide()
+        await f.advance(0.1)
+        #expect(await f.stack.restingGeneration() == nil, "fading out")
+        await f.advance(0.5)
+        #expect(await f.stack.restingGeneration() != nil)
+    }
+
     @Test func hudsFromAnotherStackAreIgnored() async throws {
         let f = try ManualFixture()
         let other = HUDStack(loop: f.loop)

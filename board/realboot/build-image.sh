@@ -81,6 +81,10 @@ build_base() {
     tar --numeric-owner -C "$tmp" -c . | zstd -q -T0 -3 -o "$base.tmp$$"
     mv "$base.tmp$$" "$base"
     rm -rf "$tmp"
+    # Bases made from other inputs are stale now.
+    for old in "$cache"/base-"$variant"-*.tar.zst; do
+        [[ $old == "$base" ]] || rm -f "$old"
+    done
     log "base root cached: $base ($(du -h "$base" | cut -f1), $(since "$t0") s)"
 }
 

@@ -26,12 +26,16 @@
 #   EXTRA="..."     more programs started cold the same way, measured against
 #                   the same C runs: hud+dethash, hud+nobt, hud+pf, hud-NAME (a variant)
 #   COLD="..."      only these are started cold (default: all of PROGS and EXTRA)
+#   WARM="..."      only these take turns after the cold start (default: all)
 #   HUD_VARIANTS="NAME=PATH ..."  installs PATH as /opt/kioskhud-bench/hud-NAME
 #   DROPCOLD=N      per VM, N more rounds with the page cache dropped before each start
 #   READAHEAD=KB    read_ahead_kb of the guest's disk (default: the kernel's, 128)
 #   VGAMEM=SIZE     the bochs display's VRAM (default 16M, QEMU's)
 #   KEEP_LOGS=DIR   where the VMs' logs go (default $scratch/logs)
 set -uo pipefail
+# All in a function, parsed before it runs: editing this file during a batch
+# cannot change what the running batch does.
+main() {
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 scratch=${KIOSKHUD_MEASURE_SCRATCH:-/var/tmp/kioskhud-realboot-measure}
@@ -63,7 +67,9 @@ gcc -O2 -Wall -o "$bin/floor" "$here/bench/floor.c" $(pkg-config --cflags --libs
 gcc -O2 -Wall -o "$bin/validate" "$here/bench/validate.c" $(pkg-config --cflags --libs libdrm) || exit 1
 
 # --- the image: build-image.sh's plymouth variant, rebuilt when it changes
-key=$(cat "$here/build-image.sh" $(find "$here/guest" -type f 2>/dev/null | sort) 2>/dev/null | sha256sum | cut -c1-16)
+# (keyed by build-image.sh alone: the lane's guest/ files only add units and
+# initramfs probes, which this init= boot with the stock initrd never runs)
+key=$(sha256sum < "$here/build-image.sh" | cut -c1-16)
 img=$scratch/image-$key
 if [[ ! -s $img/disk.ext4 || ! -s $img/boot/initrd.img ]]; then
     say "building the plymouth image with board/realboot/build-image.sh (cached as $img)"
@@ -105,7 +111,8 @@ done
 # --- the batch: one VM per cold start, cells and programs interleaved
 rm -rf "$logs" && mkdir -p "$logs"
 read -r -a progs <<< "$PROGS $EXTRA"
-plist=$(IFS=,; echo "${progs[*]}")
+read -r -a warms <<< "${WARM:-${progs[*]}}"
+plist=$(IFS=,; echo "${warms[*]}")
 read -r -a colds <<< "${COLD:-${progs[*]}}"
 vms=()
 for ((i = 0; i < RUNS; i++)); do
@@ -142,3 +149,6 @@ done
 
 python3 "$here/bench/report.py" "$logs" "${progs[@]}"
 echo "batch: ${#vms[@]} VMs, $(( $(date +%s) - t_start )) s in all; logs in $logs"
+}
+main "$@"
+exit $?

@@ -8,7 +8,8 @@
 #
 # Env: KIOSKHUD_REALBOOT_CACHE (default /var/tmp/kioskhud-realboot: base roots,
 # images), KIOSKHUD_REALBOOT_OUT (dumps, logs; default .build-qemu/e2e-realboot),
-# KIOSKHUD_REALBOOT_VARIANTS (default "kioskhud plymouth"), HUD (skip the build).
+# KIOSKHUD_REALBOOT_VARIANTS (default "kioskhud plymouth"), KIOSKHUD_REALBOOT_APPEND
+# (more kernel command line, for experiments), HUD (skip the build).
 # Prints PASS/FAIL per check and "N passed, M failed"; exits 1 on any failure.
 set -uo pipefail
 . "$(dirname "$0")/../qemu/suite-lib.sh"
@@ -16,7 +17,7 @@ rb=$repo/board/realboot
 out=${KIOSKHUD_REALBOOT_OUT:-$scratch/e2e-realboot}
 cache=${KIOSKHUD_REALBOOT_CACHE:-/var/tmp/kioskhud-realboot}
 export KIOSKHUD_REALBOOT_CACHE=$cache
-append="quiet splash plymouth.ignore-serial-consoles"
+append="quiet splash plymouth.ignore-serial-consoles${KIOSKHUD_REALBOOT_APPEND:+ $KIOSKHUD_REALBOOT_APPEND}"
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }

@@ -5,7 +5,8 @@ code that draws to the display).
     stages.py render HUD THEME REFS_DIR    renders the references (~2 s)
 
 Stages (screendump names):
-  initramfs, switchroot  splash theme: logo, spinner, label "Initramfs: realboot"
+  initramfs, switchroot  splash theme: logo, spinner, label "Initramfs: realboot" drawn
+                         (any font; initramfs-exact: the host's rendering exactly)
   systemd                bar at 50 %, label "From systemd"
   psplash                bar at 80 %, label "From psplash"
   login, plymouth-login  no HUD (no logo, spinner, bar or label), console text
@@ -14,10 +15,13 @@ Stages (screendump names):
 
 Each picture is compared with its reference pixel by pixel (a channel may be
 off by TOL) outside the spinner's sweep (pixels that differ between renders at
-three spinner phases, as a box); the label (pixels that differ between renders
-with and without it), the bar's fill (50 % against 0 %) and the logo are
-regions that must match almost entirely on their own, so a missing label
-cannot hide among a million matching black pixels.
+three spinner phases, as a box). The logo and the bar (what differs from 0 %
+and from 100 %) are regions that must match almost entirely on their own, so a missing
+one cannot hide among a million matching black pixels; the fill may sit a few
+pixels higher or lower (a label in another font moves it). The label (pixels
+that differ between renders with and without it) must be drawn, in any font
+(its box holds about as many lit pixels as the reference's);
+`initramfs-exact` also wants the reference's font, pixel for pixel.
 """
 import os
 import subprocess
@@ -40,6 +44,8 @@ RENDERS = {
     "bar80": ["--mode", "bar", "--progress", "0.8", "--label", LABELS["psplash"]],
     "bar80-nolabel": ["--mode", "bar", "--progress", "0.8"],
     "bar0-psplash": ["--mode", "bar", "--progress", "0", "--label", LABELS["psplash"]],
+    "bar100-systemd": ["--mode", "bar", "--progress", "1", "--label", LABELS["systemd"]],
+    "bar100-psplash": ["--mode", "bar", "--progress", "1", "--label", LABELS["psplash"]],
 }
 
 
@@ -66,12 +72,28 @@ def box_set(box, w, h, margin=0):
 
 
 class Match:
-    """The reference everywhere outside `ignore`; each named region must match
-    on its own (at most `region_max` of it off), the rest at most `other_max`."""
+    """The reference everywhere outside `ignore`; each of `regions` must match
+    on its own (at most `region_max` of it off), the rest at most `other_max`.
+    `text`: (name, region) whose glyphs only have to be there: the box around
+    it (widened by 12 px, 4 px up and down) holds 0.6 to 1.6 times the
+    reference's lit pixels, whatever the font. `shifted`: (name, region)
+    that must match as a whole but may sit up to 6 px higher or lower (a
+    label in another font moves the bar above it). Both boxes are judged
+    apart from the rest of the picture."""
 
-    def __init__(self, ref, ignore, regions, other_max=0.002, region_max=0.03):
+    def __init__(self, ref, ignore, regions, other_max=0.002, region_max=0.03, text=None, shifted=None):
         self.ref, self.ignore, self.regions = ref, ignore, regions
         self.other_max, self.region_max = other_max, region_max
+        self.text, self.shifted, self.apart = None, shifted, set()
+        if text:
+            name, region = text
+            x0, y0, x1, y1 = bbox(region, ref.w)
+            area = box_set((x0 - 12, y0 - 4, x1 + 12, y1 + 4), ref.w, ref.h) - ignore
+            self.text = (name, area, len(lit(ref, 60, area)))
+            self.apart |= area
+        if shifted:
+            x0, y0, x1, y1 = bbox(shifted[1], ref.w)
+            self.apart |= box_set((x0 - 4, y0 - 8, x1 + 4, y1 + 8), ref.w, ref.h)
 
     def judge(self, pic):
         if pic is None:
@@ -79,14 +101,33 @@ class Match:
         if (pic.w, pic.h) != (self.ref.w, self.ref.h):
             return False, f"screen is {pic.w}x{pic.h}, expected {self.ref.w}x{self.ref.h}"
         bad = differing(pic, self.ref, TOL) - self.ignore
-        ok, why, rest = True, [], set(bad)
+        ok, why = True, []
+        if self.text:
+            name, area, want = self.text
+            have = len(lit(pic, 60, area))
+            ok &= 0.6 * want <= have <= 1.6 * want
+            why.append(f"{name} drawn: {have} lit px in its box, reference {want}")
+        if self.shifted:
+            name, region = self.shifted
+            best = None
+            for dy in sorted(range(-6, 7), key=abs):
+                off = sum(1 for i in region if 0 <= i + dy * pic.w < pic.w * pic.h and max(
+                    abs(pic.rgb[3 * (i + dy * pic.w) + c] - self.ref.rgb[3 * i + c]) for c in range(3)) > TOL)
+                if best is None or off < best[0]:
+                    best = (off, dy)
+            good = best[0] <= self.region_max * len(region)
+            ok &= good
+            why.append(f"{name} {len(region) - best[0]}/{len(region)} px right (moved {best[1]:+d} px)")
+        rest = set(bad) - self.apart
         for name, region in self.regions:
             off = len(bad & region)
             rest -= region
             good = off <= self.region_max * len(region)
             ok &= good
             why.append(f"{name} {len(region) - off}/{len(region)} px right")
-        inregions = set().union(*(r for _, r in self.regions)) if self.regions else set()
+        inregions = set(self.apart)
+        for _, r in self.regions:
+            inregions |= r
         others = pic.w * pic.h - len(self.ignore | inregions)
         good = len(rest) <= self.other_max * others
         ok &= good
@@ -155,13 +196,17 @@ def expectations(refs):
     nolabel = load("splash-nolabel")
     label = differing(p0, nolabel) - spinner
     logo = {i for i in lit(nolabel, 30) - spinner if i // w < spin_box[1]}
-    splash = Match(p0, spinner, [("logo", logo), ("label", label)])
-    out = {"initramfs": splash, "switchroot": splash}
+    # The label must be drawn (any font), and, checked apart, be the host's
+    # rendering pixel for pixel (same font and settings as in the real root).
+    splash = Match(p0, spinner, [("logo", logo)], text=("label", label))
+    exact = Match(p0, spinner, [("logo", logo), ("label", label)])
+    out = {"initramfs": splash, "switchroot": splash, "initramfs-exact": exact}
     for stage, pct in (("systemd", 50), ("psplash", 80)):
         ref = load(f"bar{pct}")
-        fill = differing(ref, load(f"bar0-{stage}"))
+        # Lit up to the value, dark after it: what differs from 0 % and from 100 %.
+        fill = differing(ref, load(f"bar0-{stage}")) | differing(ref, load(f"bar100-{stage}"))
         lab = differing(ref, load(f"bar{pct}-nolabel")) - fill
-        out[stage] = Match(ref, set(), [("logo", logo), ("label", lab), (f"bar fill {pct} %", fill)])
+        out[stage] = Match(ref, set(), [("logo", logo)], text=("label", lab), shifted=(f"bar fill {pct} %", fill))
     out["login"] = out["plymouth-login"] = NoHUD(p0)
     out["shutdown"] = Logo(logo, p0)
     out["plymouth-initramfs"] = out["plymouth-systemd"] = Splashy()

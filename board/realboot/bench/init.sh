@@ -19,7 +19,8 @@
 # Program names: c (the C floor), ply (plymouthd + plymouth show-splash),
 # hud (/usr/bin/hud daemon --show), hudnt (the same without --theme), hud-VARIANT (/opt/kioskhud-bench/hud-VARIANT,
 # same arguments), hudd (hud display --label Loading), and any hud name with
-# +dethash (SWIFT_DETERMINISTIC_HASHING=1), +nobt (SWIFT_BACKTRACE=enable=no)
+# +dethash (SWIFT_DETERMINISTIC_HASHING=1), +nobt (SWIFT_BACKTRACE=enable=no),
+# +ldstat (LD_DEBUG=statistics: ld.so's relocation time, in the output)
 # and/or +pf (started through bench/prefetch.c: its binary fadvise(WILLNEED)d)
 # appended. Results go to /dev/ttyS1 (the host's second serial port), one
 # line each: "R vm=.. phase=cold|first|warm prog=.. ffwatch ...", program
@@ -75,6 +76,7 @@ run() {
     line=$(
         case $flags in *+dethash*) SWIFT_DETERMINISTIC_HASHING=1; export SWIFT_DETERMINISTIC_HASHING ;; esac
         case $flags in *+nobt*) SWIFT_BACKTRACE=enable=no; export SWIFT_BACKTRACE ;; esac
+        case $flags in *+ldstat*) LD_DEBUG=statistics; export LD_DEBUG ;; esac
         if [ "$phase" = cold ]; then
             # What the cold start had read by its first frame: the page cache
             # then (only init, dash, libc and ffwatch ran before it).

@@ -57,9 +57,9 @@ def crng_ready(phase, rng, prog):
 
 rngs = [x for x in ("ready", "unready") if any(r["rng"] == x for r in rows)]
 floor = progs[0]
-print(f"\nexec -> first frame on screen (ms, ffwatch), median / min (n starts), x median / median of {floor} in the same cell")
+print(f"\nexec -> first frame on screen (ms, ffwatch), median / min (n starts), x median/median and min/min of {floor} in the same cell")
 print("[crng k/n: starts that found the kernel RNG ready]; targets: cold <= x2.5, warm <= x1.5\n")
-w = 34
+w = 40
 print(f"{'':22s}" + "".join(f"{p:<{w}s}" for p in progs))
 for phase in ("cold", "warm", "first", "dropped"):
     for rng in rngs:
@@ -76,13 +76,28 @@ for phase in ("cold", "warm", "first", "dropped"):
             k, n = crng_ready(phase, rng, p)
             s = f"{statistics.median(v):.0f} / {min(v):.0f} ({len(v)})"
             if p != floor and base:
-                s += f" x{statistics.median(v) / statistics.median(base):.2f}"
+                s += f" x{statistics.median(v) / statistics.median(base):.2f}/{min(v) / min(base):.2f}"
             s += f" [crng {k}/{n}]"
             f = fails(phase, rng, p)
             if f:
                 s += f" +{f} failed"
             cells.append(s)
         print(f"{phase + ', RNG ' + rng:22s}" + "".join(f"{c:<{w}s}" for c in cells))
+# Warm starts paired within a VM: each VM's median for the program over the
+# floor's in the same VM (host load drifts between VMs, less within one).
+print("\nwarm, paired within each VM (the program's median start / the floor's in the same VM), median over VMs [n VMs]:")
+for rng in rngs:
+    parts = []
+    for p in progs[1:]:
+        rs = []
+        for vm in sorted({r["vm"] for r in rows if r["rng"] == rng}):
+            a = [float(r["first-frame-ms"]) for r in rows if r["vm"] == vm and r["phase"] == "warm" and r["prog"] == p and "first-frame-ms" in r]
+            b = [float(r["first-frame-ms"]) for r in rows if r["vm"] == vm and r["phase"] in ("warm", "first") and r["prog"] == floor and "first-frame-ms" in r]
+            if a and b:
+                rs.append(statistics.median(a) / statistics.median(b))
+        if rs:
+            parts.append(f"{p} x{statistics.median(rs):.2f} [{len(rs)}]")
+    print(f"  RNG {rng:8s} " + ", ".join(parts))
 print("(cold: first start after boot; warm: a later start of the same program in the same boot;"
       " first: its first start in the boot but after another program, i.e. shared pages possibly cached;"
       " dropped: a start after echo 3 > drop_caches)")
@@ -137,7 +152,8 @@ selfpat = [(r"^first-frame-ms=([\d.]+)", "after SetCrtc returned"), (r"stats: fi
            (r"first frame on screen (\d+) ms after exec", "its log line")]
 byprog = {}
 for r in rows:
-    if r.get("result") != "frame":
+    # Cold starts are frozen at their frame for incore: their own report comes late.
+    if r.get("result") != "frame" or r["phase"] == "cold":
         continue
     for l in outs.get((r["vm"], r["phase"], r["prog"]), []):
         for pat, what in selfpat:
@@ -145,7 +161,7 @@ for r in rows:
             if m:
                 byprog.setdefault((r["prog"], what), []).append(float(m.group(1)) - float(r["first-frame-ms"]))
 for (p, what), d in sorted(byprog.items()):
-    print(f"  {p}: its own first-frame time ({what}) minus ffwatch's: median {statistics.median(d):+.1f} ms,"
+    print(f"  {p}: its own first-frame time ({what}) minus ffwatch's, starts not cold: median {statistics.median(d):+.1f} ms,"
           f" range {min(d):+.1f}..{max(d):+.1f} ({len(d)} starts)")
 for r in rows:
     if r["prog"] == "validate":
