@@ -2,11 +2,12 @@
 # The aarch64 lane (called by scripts/test.sh): the SDK (scripts/arm64/make-sdk.sh, cached), the
 # whole package and its unit tests cross-built and run under qemu-aarch64-static, the shipped
 # `hud` (scripts/arm64/build-release.sh), and the ARM board's end-to-end checks (board/arm64/e2e.sh).
-# Exits non-zero when any of them fails. KIOSKHUD_ARM64_STEPS narrows it ("unit e2e").
+# Runs every step; exits non-zero when any of them failed. KIOSKHUD_ARM64_STEPS narrows it ("unit e2e").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 steps=${KIOSKHUD_ARM64_STEPS:-unit e2e}
 t0=$SECONDS
+fail=0
 sdk=$(bash scripts/arm64/make-sdk.sh)
 . "$sdk/env.sh"
 echo "arm64: SDK ready after $((SECONDS - t0)) s ($sdk)"
@@ -34,13 +35,16 @@ if [[ " $steps " == *" unit "* ]]; then
     grep -E '✘' "$scratch/test.txt" | head -40 || true
     tail -1 "$scratch/test.txt"
     echo "arm64: unit tests under qemu-aarch64-static: rc=$rc in $((SECONDS - t)) s"
-    ((rc == 0)) || exit 1
+    ((rc == 0)) || { echo "arm64: UNIT TESTS FAILED" >&2; fail=1; }
 fi
 
 if [[ " $steps " == *" e2e "* ]]; then
     t=$SECONDS
     bash scripts/arm64/build-release.sh .build-arm64-release
     echo "arm64: release hud built in $((SECONDS - t)) s"
-    bash board/arm64/e2e.sh .build-arm64-release/aarch64-unknown-linux-gnu/release/hud
+    t=$SECONDS
+    bash board/arm64/e2e.sh .build-arm64-release/aarch64-unknown-linux-gnu/release/hud || fail=1
+    echo "arm64: board e2e in $((SECONDS - t)) s"
 fi
-echo "arm64: lane done in $((SECONDS - t0)) s"
+echo "arm64: lane done in $((SECONDS - t0)) s, $( ((fail)) && echo FAILED || echo passed)"
+exit $fail
