@@ -18,6 +18,7 @@ die() { echo "make-root: $*" >&2; exit 1; }
 
 ROOT_PKGS=(libc6 libgcc-s1 libstdc++6 libdrm2 libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0
            fontconfig-config fonts-dejavu-core busybox-static)
+madison_all "${ROOT_PKGS[@]}" linux-image-arm64
 for p in "${ROOT_PKGS[@]}" linux-image-arm64; do
     [[ -n $(version_of "$p" trixie) ]] || die "the archive ($MIRROR trixie arm64) no longer carries package '$p'"
 done
@@ -28,7 +29,7 @@ closure=$(apt-get "${APT_OPTS[@]}" -s install "${ROOT_PKGS[@]}" 2>&1) || { echo 
 mapfile -t CLOSURE < <(sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) .*/\1=\2/p' <<<"$closure" | sort)
 KVER=$(version_of "$KPKG" trixie)
 
-key=$( { cat "$0" "$here/../../scripts/arm64/apt-lib.sh"; printf '%s\n' "${CLOSURE[@]}" "$KPKG=$KVER"; } | sha256sum | cut -c1-16)
+key=$( { cat "$0"; echo "$MIRROR"; printf '%s\n' "${CLOSURE[@]}" "$KPKG=$KVER"; } | sha256sum | cut -c1-16)
 OUT=$CACHE/board-$key
 if [[ -f $OUT/complete ]]; then echo "$OUT"; exit 0; fi
 log "assembling $OUT (${#CLOSURE[@]} packages, $KPKG $KVER)"
@@ -67,6 +68,7 @@ ls "$T"/kernel/boot/vmlinuz-* >/dev/null 2>&1 || die "$KPKG has no boot/vmlinuz-
 kver=$(ls "$T/kernel/usr/lib/modules")
 /sbin/depmod -b "$T/kernel/usr" "$kver" || die "depmod failed for $kver"
 touch "$T/complete"
+chmod 755 "$T"
 rm -rf "$OUT"; mv "$T" "$OUT"; trap - EXIT
 for d in "$CACHE"/board-*; do [[ $d == "$OUT" ]] || rm -rf "$d"; done
 log "done in $((SECONDS - start)) s: $(du -sh "$OUT" | cut -f1)"

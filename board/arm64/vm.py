@@ -115,7 +115,7 @@ def copy_modules(moddir, names, dest):
 
 def build_initramfs(board, moddir):
     """busybox, virtio_blk and ext4 (and their dependencies), /init; cached in the board dir."""
-    out = os.path.join(board, "initramfs-" + hashlib.sha1(INITRAMFS_INIT.encode()).hexdigest()[:12] + ".cpio")
+    out = os.path.join(board, "initramfs-" + hashlib.sha1((INITRAMFS_INIT + " ".join(BOOT_MODULES)).encode()).hexdigest()[:12] + ".cpio")
     if os.path.exists(out):
         return out
     tmp = out + f".d{os.getpid()}"

@@ -31,6 +31,7 @@ SWIFT_SUITE=sid
 
 . "$here/apt-lib.sh"
 
+madison_all "${SWIFT_PKGS[@]}" "${SYSROOT_PKGS[@]}"
 for p in "${SWIFT_PKGS[@]}"; do
     v=$(version_of "$p" "$SWIFT_SUITE"); [[ -n $v ]] || die "the archive ($MIRROR $SWIFT_SUITE arm64) no longer carries package '$p'"
 done
@@ -44,7 +45,7 @@ closure=$(apt-get "${APT_OPTS[@]}" -s install "${SYSROOT_PKGS[@]}" 2>&1) || { ec
 mapfile -t CLOSURE < <(sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) .*/\1=\2/p' <<<"$closure" | sort)
 ((${#CLOSURE[@]} > 20)) || die "the sysroot closure looks wrong (${#CLOSURE[@]} packages)"
 
-key=$( { cat "$0" "$here/apt-lib.sh"; "$SWIFT_BIN/swiftc" --version 2>&1 | head -1; echo "$SWIFT_VERSION"; printf '%s\n' "${CLOSURE[@]}"; } | sha256sum | cut -c1-16)
+key=$( { cat "$0"; echo "$MIRROR"; "$SWIFT_BIN/swiftc" --version 2>&1 | head -1; echo "$SWIFT_VERSION"; printf '%s\n' "${CLOSURE[@]}"; } | sha256sum | cut -c1-16)
 OUT=$CACHE/sdk-$key
 if [[ -f $OUT/complete ]]; then echo "$OUT"; exit 0; fi
 
@@ -180,6 +181,7 @@ ENV
 find "$S" -type l -lname "$T/*" | while read -r l; do t=$(readlink "$l"); ln -sfn "$OUT${t#"$T"}" "$l"; done
 rm -rf "$T/swift" "$T/st" "$T/mcache" "$T/XCTestStub.swift"
 touch "$T/complete"
+chmod 755 "$T"   # mktemp made it 0700: tests run `hud` as nobody under qemu -L SYSROOT
 rm -rf "$OUT"; mv "$T" "$OUT"; trap - EXIT
 # Older bundles (other keys) go.
 for d in "$CACHE"/sdk-*; do [[ $d == "$OUT" ]] || rm -rf "$d"; done

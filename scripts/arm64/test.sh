@@ -32,7 +32,7 @@ if [[ " $steps " == *" unit "* ]]; then
     runner=("$qemu" -L "$KIOSKHUD_ARM64_SYSROOT" "$bin/KioskHUDPackageTests.xctest" --testing-library swift-testing)
     mapfile -t suites < <("${runner[@]}" --list-tests 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | grep '/' | sed 's|/.*||' | sort -u)
     ((${#suites[@]} > 10)) || { echo "arm64: cannot list the tests" >&2; exit 1; }
-    mapfile -t known < <(grep -v '^#' scripts/arm64/known-crashes.txt | grep .)
+    mapfile -t known < <(grep -v '^#' scripts/arm64/known-failures.txt | grep .)
     rc=0 passed=0 issues=0 known_hit=()
     : > "$scratch/test.txt"
     for suite in "${suites[@]}"; do
@@ -42,9 +42,12 @@ if [[ " $steps " == *" unit "* ]]; then
         sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" >> "$scratch/test.txt"
         p=$(sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -c '^✔ Test .* passed' || true)
         passed=$((passed + p))
+        if ((src == 0)) && printf '%s\n' "${known[@]}" | grep -qx "$suite"; then
+            echo "arm64: $suite is listed in scripts/arm64/known-failures.txt but passed: take it out"
+        fi
         if ((src != 0)); then
-            if printf '%s\n' "${known[@]}" | grep -qx "$suite" && ((src >= 128)); then
-                known_hit+=("$suite"); echo "arm64: KNOWN CRASH (scripts/arm64/known-crashes.txt) $suite: rc=$src after $p passed"
+            if printf '%s\n' "${known[@]}" | grep -qx "$suite"; then
+                known_hit+=("$suite"); echo "arm64: KNOWN FAILURE (scripts/arm64/known-failures.txt) $suite: rc=$src after $p passed"
             else
                 rc=1; issues=$((issues + 1))
                 sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -E '✘' | head -20 || true
@@ -52,7 +55,7 @@ if [[ " $steps " == *" unit "* ]]; then
             fi
         fi
     done
-    echo "arm64: unit tests under qemu-aarch64-static: $passed passed, ${#suites[@]} suites, $issues failing, ${#known_hit[@]} known crashes (${known_hit[*]}) in $((SECONDS - t)) s"
+    echo "arm64: unit tests under qemu-aarch64-static: $passed passed, ${#suites[@]} suites, $issues failing, ${#known_hit[@]} known failures (${known_hit[*]}) in $((SECONDS - t)) s"
     ((rc == 0)) || { echo "arm64: UNIT TESTS FAILED" >&2; fail=1; }
 fi
 
