@@ -40,7 +40,8 @@ if [[ " $steps " == *" unit "* ]]; then
         src=0
         timeout 900 "${runner[@]}" --filter "$suite/" > "$scratch/suite.log" 2>&1 || src=$?
         sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" >> "$scratch/test.txt"
-        p=$(sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -c '^✔ Test .* passed' || true)
+        # Tests passed: every "✔ Test" line but the run's summary.
+        p=$(sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep '^✔ Test .* passed' | grep -vc '^✔ Test run with' || true)
         passed=$((passed + p))
         if ((src == 0)) && printf '%s\n' "${known[@]}" | grep -qx "$suite"; then
             echo "arm64: $suite is listed in scripts/arm64/known-failures.txt but passed: take it out"
@@ -55,7 +56,7 @@ if [[ " $steps " == *" unit "* ]]; then
             fi
         fi
     done
-    echo "arm64: unit tests under qemu-aarch64-static: $passed passed, ${#suites[@]} suites, $issues failing, ${#known_hit[@]} known failures (${known_hit[*]}) in $((SECONDS - t)) s"
+    echo "arm64: unit tests under qemu-aarch64-static: $passed tests passed in ${#suites[@]} suites, $issues failing, ${#known_hit[@]} known failures (${known_hit[*]}) in $((SECONDS - t)) s"
     ((rc == 0)) || { echo "arm64: UNIT TESTS FAILED" >&2; fail=1; }
 fi
 
