@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Cairo, Pango, GLib/GObject, HarfBuzz and pixman are dlopen'ed on first use
-# (CLazyGraphics), never loaded at exec. Fails if the release `hud` lists one
+# (CLazyGraphics), never loaded at exec. And nothing waits for the kernel's
+# random pool (CBootSeed): with getrandom saying "not ready", hud keeps its
+# arguments and makes no blocking getrandom call. Fails if the release `hud` lists one
 # as NEEDED, if a command that draws nothing loads one, or if a missing one is
 # not reported by name. Usage: scripts/check-startup-libs.sh [HUD_BINARY]
 set -euo pipefail
@@ -39,3 +41,34 @@ if [[ $status != 127 ]] || ! grep -qE 'cannot find cairo_[a-z_]+ in libcairo[.]s
     echo "check-startup-libs: FAIL, a broken libcairo gave status $status and: $(cat "$tmp/err")"; exit 1
 fi
 echo "check-startup-libs: ok, NEEDED: $(tr '\n' ' ' <<<"$needed")"
+
+# The kernel's random pool not ready (early boot, no hardware RNG): a getrandom()
+# that says EAGAIN to GRND_NONBLOCK, as the kernel does then. strace shows any
+# blocking getrandom system call (flags 0), which on a device would wait for
+# "crng init done" (Swift's runtime makes it without going through getrandom()).
+cat > "$tmp/unready.c" <<'C'
+#include <errno.h>
+#include <sys/random.h>
+ssize_t getrandom(void *buf, size_t n, unsigned int flags) {
+    (void)buf; (void)n; (void)flags;
+    errno = EAGAIN;
+    return -1;
+}
+C
+gcc -shared -fPIC -o "$tmp/unready.so" "$tmp/unready.c"
+blocking() { grep -E 'getrandom\(.*, [1-9][0-9]*, 0\) = ' "$tmp/trace"; }
+status=0
+strace -f -qq -e trace=getrandom -o "$tmp/trace" env LD_PRELOAD="$tmp/unready.so" "$hud" ping --socket "$tmp/nobody.sock" \
+    2>"$tmp/err" >/dev/null || status=$?
+if blocking; then
+    echo "check-startup-libs: FAIL, with the random pool not ready hud made the blocking getrandom calls above"; exit 1
+fi
+if [[ $status != 1 ]] || ! grep -q "$tmp/nobody.sock" "$tmp/err"; then
+    echo "check-startup-libs: FAIL, with the random pool not ready 'hud ping --socket' gave status $status and: $(cat "$tmp/err")"; exit 1
+fi
+# With the pool ready the runtime seeds from it (blocking call, answered at
+# once): the probe sees it, or the check above proves nothing.
+strace -f -qq -e trace=getrandom -o "$tmp/trace" "$hud" ping --socket "$tmp/nobody.sock" 2>/dev/null >/dev/null || true
+blocking >/dev/null || { echo "check-startup-libs: FAIL, strace saw no blocking getrandom with the pool ready (probe broken?)"; exit 1; }
+echo "check-startup-libs: ok (no graphics library at exec; RNG not ready: no blocking getrandom, arguments intact)"
+

@@ -9,18 +9,28 @@
 // SWIFT_DETERMINISTIC_HASHING=1, which the runtime reads when it seeds the
 // Hasher, so nothing waits. A process started with the pool ready keeps
 // per-process random seeds.
+//
+// setenv() may move `environ` to the heap, and on Linux the Swift runtime
+// finds argv from where `environ` points: without the override below, every
+// `hud` command started before "crng init done" lost its arguments.
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/random.h>
 #include "boot_seed.h"
 
+// Swift's runtime: the argv that `CommandLine` reports (libswiftCore).
+extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
+
 static int deterministic;
 
+// glibc passes (argc, argv, envp) to .init_array functions.
 __attribute__((constructor(101)))
-static void kiosk_boot_seed(void) {
+static void kiosk_boot_seed(int argc, char **argv, char **envp) {
+    (void)envp;
     unsigned char probe;
     if (getenv("SWIFT_DETERMINISTIC_HASHING") != NULL) return;
     if (getrandom(&probe, 1, GRND_NONBLOCK) < 0 && errno == EAGAIN) {
+        _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1);
         deterministic = 1;
     }

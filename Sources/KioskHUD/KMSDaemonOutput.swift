@@ -196,10 +196,17 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
         head.display.stop(retainLastFrame: true, waitingForFlip: false)
         framesOfRemovedHeads += head.display.statistics.framesPresented
         heads.removeAll { $0 === head }
-        if head.display.isFlipPending {
-            let id = ObjectIdentifier(head)
+        if head.display.isFlipPending, let loop = stack?.loop {
+            let id = ObjectIdentifier(head), name = head.name
             retiring.append(head)
             head.display.onFlipSettled = { [weak self] in self?.retiring.removeAll { ObjectIdentifier($0) == id } }
+            // A driver may never complete a flip on a connector that is gone:
+            // as the old blocking wait did, give up after 500 ms (on a timer now).
+            loop.schedule(after: .milliseconds(500)) { [weak self] in
+                guard let self, retiring.contains(where: { ObjectIdentifier($0) == id }) else { return }
+                retiring.removeAll { ObjectIdentifier($0) == id }
+                log("output \(name): its last page flip did not complete within 500 ms; its buffers are freed anyway")
+            }
         }
         log("output disconnected: \(head.name)")
     }

@@ -274,56 +274,64 @@ class QMP:
                 raise RuntimeError(reply["error"].get("desc", str(reply)))
 
 
+def control_requests(ctl_path, deadline):
+    """Connects to the guest's control serial port (a unix socket QEMU
+    listens on), retrying until it is there, and yields (socket, line) for
+    each line the guest writes; the socket is for the answer. Ends when the
+    guest goes away. Shared with board/realboot/boot.py."""
+    ctl = socket.socket(socket.AF_UNIX)
+    while True:
+        try:
+            ctl.connect(ctl_path)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    buf = b""
+    while True:
+        chunk = ctl.recv(4096)
+        if not chunk:
+            return
+        buf += chunk
+        while b"\n" in buf:
+            line, buf = buf.split(b"\n", 1)
+            yield ctl, line.decode(errors="replace")
+
+
 def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock, vnc_path=None):
     """Answers the guest's screendump (and VNC resize) requests on the control serial port."""
     try:
         qmp = QMP(qmp_path, deadline)
         vnc = None
-        ctl = socket.socket(socket.AF_UNIX)
-        while True:
-            try:
-                ctl.connect(ctl_path)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-        buf = b""
-        while True:
-            chunk = ctl.recv(4096)
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                text = line.decode(errors="replace")
-                r = RESIZE_MARK.search(text)
-                if r:
-                    try:
-                        if vnc is None:
-                            if not vnc_path:
-                                raise RuntimeError("this --gpu has no VNC head")
-                            vnc = VNCClient(vnc_path, deadline)
-                        vnc.resize(int(r.group(1)), int(r.group(2)))
-                        ctl.sendall(b"ok\n")
-                    except Exception as e:
-                        ctl.sendall(f"err {e}\n".encode())
-                    continue
-                m = SHOT_MARK.search(text)
-                if not m:
-                    continue
-                path = os.path.join(dump_dir, m.group(1) + ".ppm")
-                args = {"filename": path}
-                if m.group(2):
-                    args["device"] = m.group(2)
-                if m.group(3):
-                    args["head"] = int(m.group(3))
+        for ctl, text in control_requests(ctl_path, deadline):
+            r = RESIZE_MARK.search(text)
+            if r:
                 try:
-                    with lock:
-                        qmp.call("screendump", **args)
+                    if vnc is None:
+                        if not vnc_path:
+                            raise RuntimeError("this --gpu has no VNC head")
+                        vnc = VNCClient(vnc_path, deadline)
+                    vnc.resize(int(r.group(1)), int(r.group(2)))
                     ctl.sendall(b"ok\n")
-                except Exception as e:  # report to the guest, keep serving
+                except Exception as e:
                     ctl.sendall(f"err {e}\n".encode())
+                continue
+            m = SHOT_MARK.search(text)
+            if not m:
+                continue
+            path = os.path.join(dump_dir, m.group(1) + ".ppm")
+            args = {"filename": path}
+            if m.group(2):
+                args["device"] = m.group(2)
+            if m.group(3):
+                args["head"] = int(m.group(3))
+            try:
+                with lock:
+                    qmp.call("screendump", **args)
+                ctl.sendall(b"ok\n")
+            except Exception as e:  # report to the guest, keep serving
+                ctl.sendall(f"err {e}\n".encode())
     except (OSError, EOFError):
         return
 

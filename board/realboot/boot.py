@@ -24,7 +24,6 @@ import importlib.util
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import threading
@@ -50,50 +49,34 @@ def serve(ctl_path, qmp_path, out, expectations, stage_deadline, deadline, verdi
     stage's expectation holds (or its deadline)."""
     try:
         qmp = qemu_run.QMP(qmp_path, deadline)
-        ctl = socket.socket(socket.AF_UNIX)
-        while True:
+        for ctl, text in qemu_run.control_requests(ctl_path, deadline):
+            m = qemu_run.SHOT_MARK.search(text)
+            if not m:
+                continue
+            name = m.group(1)
+            path = os.path.join(out, name + ".ppm")
+            asked = time.monotonic()
+            expect = expectations.get(name)
+            attempts, ok, why = 0, None, "no expectation for this name"
             try:
-                ctl.connect(ctl_path)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-        buf = b""
-        while True:
-            chunk = ctl.recv(4096)
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                m = qemu_run.SHOT_MARK.search(line.decode(errors="replace"))
-                if not m:
-                    continue
-                name = m.group(1)
-                path = os.path.join(out, name + ".ppm")
-                asked = time.monotonic()
-                expect = expectations.get(name)
-                attempts, ok, why = 0, None, "no expectation for this name"
-                try:
-                    while True:
-                        qmp.call("screendump", filename=path)
-                        attempts += 1
-                        if expect is None:
-                            break
-                        ok, why = expect.judge(Picture.load(path))
-                        if ok or time.monotonic() - asked > stage_deadline or time.monotonic() > deadline:
-                            break
-                        time.sleep(0.3)
-                    verdicts[name] = {"ok": ok, "why": why, "attempts": attempts,
-                                      "waited": round(time.monotonic() - asked, 2),
-                                      "at": round(asked - start, 2)}
-                    log(f"dump {name}: {'-' if ok is None else 'pass' if ok else 'FAIL'} after {attempts} "
-                        f"dump(s), {time.monotonic() - asked:.1f} s: {why}")
-                    ctl.sendall(b"ok " + (b"pass" if ok else b"fail" if ok is False else b"dumped") + b"\n")
-                except Exception as e:  # report to the guest, keep serving
-                    verdicts[name] = {"ok": False, "why": f"screendump failed: {e}", "attempts": attempts}
-                    ctl.sendall(f"err {e}\n".encode())
+                while True:
+                    qmp.call("screendump", filename=path)
+                    attempts += 1
+                    if expect is None:
+                        break
+                    ok, why = expect.judge(Picture.load(path))
+                    if ok or time.monotonic() - asked > stage_deadline or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.3)
+                verdicts[name] = {"ok": ok, "why": why, "attempts": attempts,
+                                  "waited": round(time.monotonic() - asked, 2),
+                                  "at": round(asked - start, 2)}
+                log(f"dump {name}: {'-' if ok is None else 'pass' if ok else 'FAIL'} after {attempts} "
+                    f"dump(s), {time.monotonic() - asked:.1f} s: {why}")
+                ctl.sendall(b"ok " + (b"pass" if ok else b"fail" if ok is False else b"dumped") + b"\n")
+            except Exception as e:  # report to the guest, keep serving
+                verdicts[name] = {"ok": False, "why": f"screendump failed: {e}", "attempts": attempts}
+                ctl.sendall(f"err {e}\n".encode())
     except (OSError, EOFError):
         return
 

@@ -41,13 +41,17 @@ settle
 shot fb-quit
 
 # 3. Late GPU with fbdev meanwhile: the daemon looks for cards in an empty
-#    directory, shows the HUD on fbdev, and takes over KMS when card0 appears.
+#    directory, shows the HUD on fbdev, and takes over KMS when card0
+#    appears, even after --card-wait has run out (a driver loaded from the
+#    real root comes seconds after the splash started).
 mkdir -p /run/dri
-start late --output auto --dri-dir /run/dri --card-wait 30 --show --label Late
-settle
+start late --output auto --dri-dir /run/dri --card-wait 1 --show --label Late
+await late "still watching for one"
+settled
 shot late-fbdev
 mknod /run/dri/card0 c 226 0
-sleep 1.5
+await late "late GPU: switched"
+settled
 shot late-kms
 quit late
 settle

@@ -13,6 +13,23 @@ start() {
         sleep 0.1
     done
 }
+# settled: waits (at most 60 s) until the daemon says the screen shows its
+# current picture (status settled=true: labels drawn, no fade running).
+settled() {
+    i=0
+    until "$HUD" status 2>/dev/null | grep -qx 'settled=true'; do
+        i=$((i + 1)); [ $i -gt 600 ] && { say settled "timeout: never settled"; return 1; }
+        sleep 0.1
+    done
+}
+# await NAME PATTERN: waits (at most 60 s) until the daemon's log has PATTERN.
+await() {
+    i=0
+    until grep -q "$2" "/tmp/$1.out" 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt 600 ] && { say "$1" "timeout waiting for: $2"; return 1; }
+        sleep 0.1
+    done
+}
 # quit NAME: quits the daemon, prints its log and exit status.
 quit() {
     "$HUD" quit > /dev/null 2>&1

@@ -111,6 +111,7 @@ def main():
     s1, s2 = shot("late-fbdev"), shot("late-kms")
     ok, why = hud_shown(s2)
     check("late-gpu-kms-takes-over", ok and said("late", "late GPU: switched to kms /run/dri/card0")
+          and said("late", "still watching for one")
           and s1 and s2.bezel() == s1.bezel() and exit_code("late") == 0,
           f"{why}; bezel where it was on fbdev: {bool(s1 and s2 and s2.bezel() == s1.bezel())}; log: {log.get('late', [])}")
     after = shot("late-quit")

@@ -35,11 +35,19 @@ int main(void) {
     if (drmModeAddFB(out.fd, out.mode.hdisplay, out.mode.vdisplay, 24, 32, pitch, handle, &fb)) { perror("addfb"); return 1; }
     if (drmModeSetCrtc(out.fd, out.crtc, fb, 0, 0, &out.connector, 1, &out.mode)) { perror("setcrtc"); return 1; }
     printf("black-ms=%.1f\n", ms_since_t0());
+    fflush(stdout);
+    /* ffwatch may see the box and send SIGTERM before content-ms is out:
+     * hold the signal until it is written. */
+    sigset_t term;
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    sigprocmask(SIG_BLOCK, &term, NULL);
     usleep(300000);
     unsigned cx = out.mode.hdisplay / 2, cy = out.mode.vdisplay / 2;
     for (unsigned y = cy - 12; y < cy + 12; y++)
         for (unsigned x = cx - 12; x < cx + 12; x++) px[y * (pitch / 4) + x] = 0x00808080;
     printf("content-ms=%.1f\n", ms_since_t0());
     fflush(stdout);
+    sigprocmask(SIG_UNBLOCK, &term, NULL);
     for (;;) pause();
 }
