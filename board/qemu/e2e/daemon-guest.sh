@@ -16,15 +16,7 @@ hud() {
     sed "s/^/[$name] /" "/tmp/$name.out"
     say "$name" "exit=$code"
 }
-# settle: waits until the daemon says the screen shows the current picture
-# (status settled=true: no frame due or in flight, labels drawn), at most 60 s.
-settle() {
-    n=0
-    until "$HUD" status 2>/dev/null | grep -qx 'settled=true'; do
-        n=$((n + 1)); [ $n -gt 600 ] && { say settle "timeout: never settled"; return 1; }
-        sleep 0.1
-    done
-}
+. "$here/settled.sh"
 
 # The console as the daemon will find it.
 printf '\033[2J\033[H' > /dev/tty1
@@ -41,27 +33,27 @@ until "$HUD" ping 2>/dev/null; do
     sleep 0.1
 done
 say daemon "listening after $i polls"
-settle
+settled
 shot d-boot
 
 # 2. A ring at 50 % with a label.
 hud ring show --mode ring --progress 50 --label "Updating" --no-animation
-settle
+settled
 shot d-ring50
 
 # 3. psplash-write's protocol on psplash's FIFO: progress 100, a message.
 printf 'PROGRESS 100\0MSG From psplash\0' > /run/psplash_fifo
-settle
+settled
 hud status1 status
 shot d-ring100
 
 # 4. A bar from `hud show`, then `updater | hud pipe` moves it.
 hud bar show --mode bar --progress 25 --label "Bar"
-settle
+settled
 shot d-bar25
 printf 'Downloading 40%%\nDownloading 75%%\n' | "$HUD" pipe > /tmp/pipe.out 2>&1
 say pipe "exit=$?"
-settle
+settled
 hud status2 status
 shot d-bar75
 
@@ -72,7 +64,7 @@ hud ping ping
 
 # 6. hide: the HUD goes, the daemon keeps the screen (its backdrop).
 hud hide hide --no-animation
-settle
+settled
 shot d-hidden
 
 # 7. quit: the console comes back.
@@ -89,7 +81,7 @@ pid=$!
 i=0
 until "$HUD" ping 2>/dev/null; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
 hud ring2 show --mode ring --progress 50 --label "Updating" --no-animation
-settle
+settled
 shot d-term-before
 kill -TERM $pid
 wait $pid
@@ -108,7 +100,7 @@ hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "�
 # fixed sleep that a slow first font load can outlast.
 i=0
 until grep -q "first frame with its label drawn" /tmp/daemon3.out; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
-settle
+settled
 shot d-cjk
 say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"
 # 10. quit --retain: the last frame stays on screen for the next program.

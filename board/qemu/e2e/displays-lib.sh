@@ -13,15 +13,7 @@ start() {
         sleep 0.1
     done
 }
-# settled: waits (at most 60 s) until the daemon says the screen shows its
-# current picture (status settled=true: labels drawn, no fade running).
-settled() {
-    i=0
-    until "$HUD" status 2>/dev/null | grep -qx 'settled=true'; do
-        i=$((i + 1)); [ $i -gt 600 ] && { say settled "timeout: never settled"; return 1; }
-        sleep 0.1
-    done
-}
+. "$here/settled.sh"
 # await NAME PATTERN: waits (at most 60 s) until the daemon's log has PATTERN.
 await() {
     i=0
