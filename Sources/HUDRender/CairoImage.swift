@@ -26,44 +26,25 @@ final class CairoImage {
     }
 
     /// A PNG file, read and checked by `PNGSource` (never a FIFO, never
-    /// oversized), decoded from memory (`cairo_image_surface_create_from_png_stream`).
+    /// oversized) and decoded by `PNGDecoder`.
     static func png(path: String) throws(RenderError) -> CairoImage {
         try png(PNGSource.read(path), path: path)
     }
 
     static func png(_ source: PNGSource, path: String) throws(RenderError) -> CairoImage {
-        let stream = PNGStream(source.bytes)
-        let context = Unmanaged.passRetained(stream)
-        let s = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            let stream = Unmanaged<PNGStream>.fromOpaque(closure!).takeUnretainedValue()
-            return stream.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-        }, context.toOpaque())
-        context.release()
-        if let s, cairo_surface_status(s) != CAIRO_STATUS_SUCCESS {
-            let status = cairo_surface_status(s)
-            cairo_surface_destroy(s)
-            let reason = status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_NO_MEMORY
-                ? "not a valid PNG file (truncated or corrupt)" : String(cString: cairo_status_to_string(status))
-            throw .imageUnreadable(path: path, reason: reason)
-        }
-        do {
-            return try CairoImage(adopting: s, what: path)
-        } catch {
-            throw .imageUnreadable(path: path, reason: "\(error)")
-        }
+        try CairoImage(PNGDecoder.decode(source, path: path))
     }
 
-    /// Hands a PNG in memory to Cairo's reader callback.
-    private final class PNGStream {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-        func read(into data: UnsafeMutablePointer<UInt8>?, count: Int) -> Bool {
-            guard let data, count <= bytes.count - offset else { return false }
-            bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + offset, count: count) }
-            offset += count
-            return true
+    /// A new ARGB32 surface holding `image`'s pixels.
+    convenience init(_ image: DecodedImage) throws(RenderError) {
+        try self.init(format: CAIRO_FORMAT_ARGB32, width: image.width, height: image.height)
+        cairo_surface_flush(surface)
+        image.pixels.withUnsafeBytes { src in
+            for row in 0..<image.height {
+                (data + row * stride).copyMemory(from: src.baseAddress! + row * image.width * 4, byteCount: image.width * 4)
+            }
         }
+        cairo_surface_mark_dirty(surface)
     }
 
     private init(adopting s: OpaquePointer?, what: String) throws(RenderError) {

@@ -11,17 +11,63 @@ struct CoveragePainter {
     let buffer: PixelBuffer
     let geometry: ScreenGeometry
 
-    /// Paints `rect` (device pixels) with the opaque colour `color`.
-    func fill(_ rect: PixelRect, _ color: HUDColor) {
+    /// Paints `rect` (device pixels) with the opaque colour `color`, leaving
+    /// the pixels of `hole` as they are.
+    func fill(_ rect: PixelRect, _ color: HUDColor, except hole: PixelRect? = nil) {
         let r = rect.intersection(geometry.bounds)
         guard !r.isEmpty else { return }
+        let h = hole?.intersection(r) ?? .empty
         let word = pack(red: color.red * 255, green: color.green * 255, blue: color.blue * 255)
-        for y in r.y..<(r.y + r.height) {
+        func span(_ y: Int, _ x0: Int, _ x1: Int) {
+            guard x1 > x0 else { return }
             let row = buffer.base + y * buffer.stride
             if buffer.format == .rgb565 {
-                row.assumingMemoryBound(to: UInt16.self).advanced(by: r.x).update(repeating: UInt16(word), count: r.width)
+                row.assumingMemoryBound(to: UInt16.self).advanced(by: x0).update(repeating: UInt16(word), count: x1 - x0)
             } else {
-                row.assumingMemoryBound(to: UInt32.self).advanced(by: r.x).update(repeating: word, count: r.width)
+                row.assumingMemoryBound(to: UInt32.self).advanced(by: x0).update(repeating: word, count: x1 - x0)
+            }
+        }
+        for y in r.y..<(r.y + r.height) {
+            if !h.isEmpty, y >= h.y, y < h.y + h.height {
+                span(y, r.x, h.x)
+                span(y, h.x + h.width, r.x + r.width)
+            } else {
+                span(y, r.x, r.x + r.width)
+            }
+        }
+    }
+
+    /// Copies `image` (premultiplied ARGB, its top-left corner at `origin` in
+    /// points) over the opaque colour `background` into the device pixels
+    /// `rect`, sampling the image pixel under each device pixel's centre,
+    /// with pixman's 8-bit OVER (as Cairo composites it), then `dimming` over
+    /// it. Exact where image pixels map one to one onto device pixels.
+    func draw(_ image: DecodedImage, at origin: (x: Double, y: Double), in rect: PixelRect,
+              over background: HUDColor, dimming: HUDColor?) {
+        let r = rect.intersection(geometry.bounds)
+        guard !r.isEmpty else { return }
+        func eight(_ v: Double) -> UInt32 { UInt32(min(max((v * 255).rounded(), 0), 255)) }
+        let bg = (eight(background.red), eight(background.green), eight(background.blue))
+        // pixman's MUL_UN8: x * a / 255, rounded.
+        func mul(_ x: UInt32, _ a: UInt32) -> UInt32 {
+            let t = x * a + 0x80
+            return (t + (t >> 8)) >> 8
+        }
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) {
+                let p = geometry.logicalPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let sx = Int((p.x - origin.x).rounded(.down)), sy = Int((p.y - origin.y).rounded(.down))
+                let s: UInt32 = sx >= 0 && sy >= 0 && sx < image.width && sy < image.height ? image[sx, sy] : 0
+                let ia = 255 - s >> 24
+                var red = Double(min(s >> 16 & 0xFF + mul(bg.0, ia), 255))
+                var green = Double(min(s >> 8 & 0xFF + mul(bg.1, ia), 255))
+                var blue = Double(min(s & 0xFF + mul(bg.2, ia), 255))
+                if let d = dimming {
+                    red = red * (1 - d.alpha) + d.red * 255 * d.alpha
+                    green = green * (1 - d.alpha) + d.green * 255 * d.alpha
+                    blue = blue * (1 - d.alpha) + d.blue * 255 * d.alpha
+                }
+                write(x, y, pack(red: red, green: green, blue: blue))
             }
         }
     }

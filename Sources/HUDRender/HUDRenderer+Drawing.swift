@@ -59,20 +59,18 @@ extension HUDRenderer {
     /// The logo over the screen colour, turned and scaled for the buffer,
     /// drawn once; and the device pixels it covers.
     private func logoSurface() throws(RenderError) -> (CairoImage, PixelRect)? {
-        guard let logo else { return nil }
+        guard let logo, let place = logoPlacement() else { return nil }
         if let logoDevice { return (logoDevice, logoDeviceRect) }
-        let x = geometry.snap((geometry.logicalWidth - Double(logo.width)) / 2)
-        let y = geometry.snap((geometry.logicalHeight - Double(logo.height)) / 2)
-        let rect = geometry.deviceRect(x: x, y: y, width: Double(logo.width), height: Double(logo.height))
-        guard !rect.isEmpty else { return nil }
+        let rect = place.device
         let image = try CairoImage(format: CAIRO_FORMAT_RGB24, width: rect.width, height: rect.height)
+        let source = try CairoImage(logo)
         cairo_surface_set_device_offset(image.surface, Double(-rect.x), Double(-rect.y))
         let cr = image.makeContext()
         cairo_set_source_rgb(cr, backdrop.color.red, backdrop.color.green, backdrop.color.blue)
         cairo_paint(cr)
         var m = geometry.matrix
         cairo_set_matrix(cr, &m)
-        cairo_set_source_surface(cr, logo.surface, x, y)
+        cairo_set_source_surface(cr, source.surface, place.x, place.y)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_destroy(cr)
@@ -81,6 +79,16 @@ extension HUDRenderer {
         logoDevice = image
         logoDeviceRect = rect
         return (image, rect)
+    }
+
+    /// Where the logo goes: its top-left corner in points (centred, snapped
+    /// to whole device pixels) and the device pixels it covers.
+    func logoPlacement() -> (x: Double, y: Double, device: PixelRect)? {
+        guard let logo else { return nil }
+        let x = geometry.snap((geometry.logicalWidth - Double(logo.width)) / 2)
+        let y = geometry.snap((geometry.logicalHeight - Double(logo.height)) / 2)
+        let rect = geometry.deviceRect(x: x, y: y, width: Double(logo.width), height: Double(logo.height))
+        return rect.isEmpty ? nil : (x, y, rect)
     }
 
     private func drawLayer(_ cr: OpaquePointer, index: Int, clip: PixelRect, withIndicator: Bool,

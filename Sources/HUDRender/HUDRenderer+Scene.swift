@@ -198,10 +198,10 @@ extension HUDRenderer {
     func loadLogoIfNeeded() {
         guard !logoLoaded else { return }
         logoLoaded = true
-        guard !graphicsUnavailable else { return }
         guard let path = backdrop.imagePath, !path.isEmpty else { return }
         do {
-            logo = try CairoImage.png(path: path)
+            // Decoded in Swift: the first frames can show it before Cairo is loaded.
+            logo = try PNGDecoder.decode(PNGSource.read(path), path: path)
         } catch {
             newProblems.append(error)
         }

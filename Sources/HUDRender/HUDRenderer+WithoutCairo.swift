@@ -3,14 +3,15 @@ import HUDCore
 
 extension HUDRenderer {
     /// Whether `drawWithoutCairo` can paint the current picture: at most one
-    /// HUD, no logo, no custom image, no labels yet (they need Pango). Over a
+    /// HUD, no custom image, no labels yet (they need Pango), a logo only
+    /// where it lands on whole pixels (scale 1, any quarter turn). Over a
     /// plain screen colour a blurred bezel is that colour tinted, so both
     /// bezel styles come out as one tinted rounded rectangle.
     public var canDrawWithoutCairo: Bool {
-        // Without Cairo at all, this is all there is: logos and custom images
-        // were never loaded, stacked HUDs are drawn one over the other.
+        // Without Cairo at all, this is all there is: custom images were
+        // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
-        guard scenes.count <= 1, logo == nil, backdrop.imagePath?.isEmpty ?? true else { return false }
+        guard scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
         return s.label == nil && s.details == nil
@@ -39,11 +40,17 @@ extension HUDRenderer {
                             blue: base.blue * (1 - d.alpha) + d.blue * d.alpha)
         }
         var shapes = PixelRect.empty
+        let place = logoIsPixelExact ? logoPlacement() : nil
         for raw in region.rects {
             let rect = raw.intersection(geometry.bounds)
             guard !rect.isEmpty else { continue }
+            if let logo, let place, place.device.intersects(rect) {
+                painter.draw(logo, at: (place.x, place.y), in: place.device.intersection(rect),
+                             over: backdrop.color, dimming: scenes.count <= 1 ? scenes.first?.dimming : nil)
+                shapes = shapes.union(place.device.intersection(rect))
+            }
             if scenes.count <= 1 {
-                painter.fill(rect, base)
+                painter.fill(rect, base, except: place?.device)
                 if let s = scenes.first {
                     paintLayerWithoutCairo(s, painter: painter, clip: rect)
                     shapes = shapes.union(s.drawnDevice.intersection(rect))
@@ -52,7 +59,7 @@ extension HUDRenderer {
             }
             // Several HUDs (only when Cairo is unavailable): bottom first, each
             // dimming what is under it, no blur of the HUDs below a bezel.
-            painter.fill(rect, backdrop.color)
+            painter.fill(rect, backdrop.color, except: place?.device)
             for s in scenes {
                 if let d = s.dimming {
                     painter.composite(.roundedRect(LayoutRect(x: -1, y: -1, width: geometry.logicalWidth + 2,
@@ -65,6 +72,14 @@ extension HUDRenderer {
         }
         return shapes
     }
+
+    /// Whether the logo's pixels map one to one onto device pixels, so the
+    /// Swift painter's copy equals Cairo's (scale 1; rotations are quarter turns).
+    var logoIsPixelExact: Bool { geometry.scale == 1 }
+
+    /// Whether frames show the theme's logo: it was read, and Cairo is there
+    /// or the Swift painter can draw it.
+    public var drawsLogo: Bool { logo != nil && (!graphicsUnavailable || logoIsPixelExact) }
 
     private func paintLayerWithoutCairo(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
         let drawn = s.drawnDevice.intersection(clip)

@@ -39,7 +39,7 @@ public final class HUDRenderer {
     var sceneInputGeneration = 0
     var newProblems: [RenderError] = []
 
-    var logo: CairoImage?
+    var logo: DecodedImage?
     var logoLoaded = false
     var logoDevice: CairoImage?
     var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -106,15 +106,14 @@ public final class HUDRenderer {
 
     /// Cairo, Pango or pixman is missing (`tryLoadGraphicsLibraries` said
     /// why): from now on this renderer calls none of them. It draws every
-    /// frame with `drawWithoutCairo`: bezels and indicators, without labels,
-    /// logo or custom images. For a boot splash on a device whose image lacks
+    /// frame with `drawWithoutCairo`: bezels, indicators and the logo (at
+    /// scale 1), without labels or custom images. For a boot splash on a device whose image lacks
     /// a library: the HUD stays up rather than the process exiting.
     public func markGraphicsUnavailable() {
         guard !graphicsUnavailable else { return }
         graphicsUnavailable = true
         images.removeAll()
-        logo = nil
-        logoLoaded = true
+        logoDevice = nil
         invalidateCaches()
     }
 

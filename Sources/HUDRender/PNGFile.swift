@@ -12,15 +12,14 @@ public enum PNGFile {
 
     /// Reads a PNG into a new ARGB8888 buffer (premultiplied), for tests and tools.
     public static func read(_ path: String) throws(RenderError) -> OwnedPixelBuffer {
-        let image = try CairoImage.png(path: path)
+        let image = try PNGDecoder.decode(PNGSource.read(path), path: path)
         let owned = try OwnedPixelBuffer(width: image.width, height: image.height, format: .argb8888)
-        let target = try CairoImage(wrapping: owned.buffer)
-        let cr = target.makeContext()
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(target.surface)
+        image.pixels.withUnsafeBytes { src in
+            for row in 0..<image.height {
+                (owned.buffer.base + row * owned.buffer.stride)
+                    .copyMemory(from: src.baseAddress! + row * image.width * 4, byteCount: image.width * 4)
+            }
+        }
         return owned
     }
 }

@@ -19,11 +19,12 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
 
     public var bytesPerPixel: Int { self == .rgb565 ? 2 : 4 }
 
-    /// The smallest row stride Cairo accepts for `width` pixels
-    /// (`cairo_format_stride_for_width`), or nil when the width is out of range.
+    /// The smallest row stride Cairo accepts for `width` pixels (what
+    /// `cairo_format_stride_for_width` answers: whole 32-bit words), or nil
+    /// when the width is out of range. Computed here, so that allocating a
+    /// buffer does not load Cairo.
     public func minimumStride(forWidth width: Int) -> Int? {
-        guard width > 0, width <= Int(Int32.max) else { return nil }
-        let stride = Int(cairo_format_stride_for_width(cairoFormat, Int32(width)))
-        return stride > 0 ? stride : nil
+        guard width > 0, width < (Int(Int32.max) - 7) / (bytesPerPixel * 8) else { return nil }
+        return (width * bytesPerPixel + 3) & ~3
     }
 }

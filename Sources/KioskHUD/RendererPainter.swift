@@ -22,7 +22,6 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var paintedWithoutCairo: [Int: PixelRect] = [:]
     private var topmostID: Int?
     private var pendingProblems: [String] = []
-    private var hasLogo = false
     /// What the last painted frame showed (start-up log lines).
     public private(set) var lastFrameContent = FrameContent()
     /// Problems the renderer reported (missing image, bad font), first seen.
@@ -42,23 +41,14 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         }
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
-        hasLogo = !(backdrop.imagePath?.isEmpty ?? true)
-        loadGraphicsForImages(backdrop)
-    }
-
-    /// A logo is decoded with Cairo on the first frame: load the libraries
-    /// first, so that a missing one leaves the logo out instead of ending the process.
-    private func loadGraphicsForImages(_ backdrop: HUDBackdrop) {
-        guard !(backdrop.imagePath?.isEmpty ?? true), !HUDRenderer.isGraphicsLibraryLoaded else { return }
-        if let error = HUDRenderer.tryLoadGraphicsLibraries() { graphicsFailed(error) }
     }
 
     /// Cairo or Pango is missing: the HUD goes on, drawn without them, and says so once.
     private func graphicsFailed(_ error: String) {
         renderer.markGraphicsUnavailable()
         tracker.invalidateAll()
-        // Reported with the next frame: from init, nobody is listening yet.
-        pendingProblems.append("\(error); drawing without labels, logo or images")
+        // Reported with the next frame.
+        pendingProblems.append("\(error); drawing without labels or images")
         onNeedsFrame?()
     }
 
@@ -86,7 +76,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             content.hasText = !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty
         }
         content.graphicsMissing = renderer.graphicsUnavailable
-        content.logo = hasLogo && !renderer.graphicsUnavailable
+        content.logo = renderer.drawsLogo
         content.textDrawn = content.hasText && renderer.isTextReady && !renderer.graphicsUnavailable
         tracker.frameChanged(update.damage)
         var region = tracker.regionToRepaint(buffer: index)
@@ -157,8 +147,6 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
     public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
-        hasLogo = !(backdrop.imagePath?.isEmpty ?? true)
-        loadGraphicsForImages(backdrop)
         renderer.setStyle(style)
         renderer.setBackdrop(backdrop)
         onNeedsFrame?()

@@ -1,3 +1,4 @@
+import Glibc
 import HUDCore
 import Testing
 @testable import HUDRender
@@ -132,7 +133,7 @@ import Testing
 
     /// With Cairo and Pango missing (`markGraphicsUnavailable`), everything
     /// is drawn without them: stacked HUDs, a custom-image HUD (without its
-    /// image, said once as a problem), a theme's logo left out.
+    /// image, said once as a problem); a theme's logo that cannot be read is left out.
     @Test func withoutGraphicsLibrariesEverythingIsDrawnWithoutCairo() throws {
         let w = 320, h = 240
         let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: w, pixelHeight: h),
@@ -149,7 +150,8 @@ import Testing
                                                          HUDLayer(id: 2, configuration: upper, presentation: .shown())],
                                    nextChange: nil)
         let update = r.update(to: snapshot)
-        #expect(update.problems.map(\.description) == ["custom image /nonexistent/image.png not drawn: Cairo/Pango could not be loaded"])
+        #expect(update.problems.map(\.description) == ["cannot read image /nonexistent/logo.png: No such file or directory",
+                                                        "custom image /nonexistent/image.png not drawn: Cairo/Pango could not be loaded"])
         #expect(r.update(to: snapshot).problems.isEmpty, "said once")
         #expect(r.canDrawWithoutCairo)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 8)
@@ -168,10 +170,53 @@ import Testing
         }
     }
 
+    /// A theme's logo is on the first frame, before Cairo is loaded, and
+    /// pixel for pixel what Cairo draws later (translucent edges over a
+    /// coloured screen, every quarter turn), so the Cairo repaint changes nothing.
+    @Test(arguments: [ScreenRotation.none, .clockwise90, .upsideDown, .counterClockwise90])
+    func theLogoIsOnTheFirstFrameAsCairoDrawsIt(_ rotation: ScreenRotation) throws {
+        let path = try TestFiles.writeARGB(width: 37, height: 21) { x, y in
+            (x * 7 % 256, (x + y) * 9 % 256, y * 12 % 256, (x * 13 + y * 5) % 256)
+        }
+        defer { unlink(path) }
+        let w = 320, h = 240
+        let geometry = try ScreenGeometry(pixelWidth: w, pixelHeight: h, rotation: rotation)
+        let backdrop = HUDBackdrop(color: HUDColor(red: 0.2, green: 0.4, blue: 0.6), imagePath: path, placement: .hudBelow)
+        let snapshot = TestCanvas.snapshot(.contrasting(.indeterminate))
+        let cairo = HUDRenderer(geometry: geometry, backdrop: backdrop, textLoading: .afterPrepareText)
+        let expected = try OwnedPixelBuffer(width: w, height: h)
+        try cairo.render(snapshot, into: expected.buffer)
+
+        let plain = HUDRenderer(geometry: geometry, backdrop: backdrop, textLoading: .afterPrepareText)
+        let got = try OwnedPixelBuffer(width: w, height: h)
+        #expect(plain.update(to: snapshot).problems.isEmpty)
+        #expect(plain.canDrawWithoutCairo)
+        let drawn = try #require(try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds])))
+        let logo = try #require(plain.logoPlacement()?.device)
+        #expect(logo.width * logo.height == 37 * 21)
+        #expect(drawn.contains(logo), "the logo's pixels are repainted by the first Cairo frame")
+        var differing = 0, coloured = 0
+        for y in logo.y..<(logo.y + logo.height) {
+            for x in logo.x..<(logo.x + logo.width) {
+                let a = expected.buffer.rgb(x: x, y: y), b = got.buffer.rgb(x: x, y: y)
+                if a.red != b.red || a.green != b.green || a.blue != b.blue { differing += 1 }
+                if (a.red, a.green, a.blue) != (51, 102, 153) { coloured += 1 }
+            }
+        }
+        #expect(coloured > 37 * 21 / 2, "the logo is not on Cairo's frame")
+        #expect(differing == 0, "\(rotation): \(differing) logo pixels differ from Cairo's")
+        // The bezel sits below the logo in both.
+        #expect(plain.bezelFrame(id: 1) == cairo.bezelFrame(id: 1))
+    }
+
     @Test func refusesWhatNeedsCairo() throws {
         let geometry = try ScreenGeometry(pixelWidth: 200, pixelHeight: 150)
         let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)
-        let logo = HUDRenderer(geometry: geometry, backdrop: HUDBackdrop(color: .black, imagePath: "/nonexistent.png"))
+        // A logo at scale 2 needs Cairo's filtering.
+        let path = try TestFiles.writePNG(width: 20, height: 10) { x, _ in (x * 12, 0, 0) }
+        defer { unlink(path) }
+        let logo = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: 200, pixelHeight: 150, scale: 2),
+                               backdrop: HUDBackdrop(color: .black, imagePath: path))
         _ = logo.update(to: TestCanvas.snapshot(HUDConfiguration()))
         #expect(try logo.drawWithoutCairo(into: buffer.buffer, region: DamageRegion([geometry.bounds])) == nil)
 

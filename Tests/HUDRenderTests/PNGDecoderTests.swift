@@ -1,0 +1,293 @@
+import CCairo
+import Glibc
+import HUDCore
+import Testing
+@testable import HUDRender
+
+/// `PNGDecoder` against libpng (through Cairo's PNG reader, the decoder it
+/// replaced): the same premultiplied pixels for every colour type, bit depth,
+/// filter and interlacing; errors, never a crash, for broken files.
+@Suite struct PNGDecoderTests {
+    /// The pixels libpng makes of `bytes`, through `cairo_image_surface_create_from_png_stream`, as ARGB words.
+    static func libpng(_ bytes: [UInt8]) -> DecodedImage? {
+        final class Stream {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ b: [UInt8]) { bytes = b }
+        }
+        let stream = Unmanaged.passRetained(Stream(bytes))
+        defer { stream.release() }
+        guard let s = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            let st = Unmanaged<Stream>.fromOpaque(closure!).takeUnretainedValue()
+            guard let data, Int(length) <= st.bytes.count - st.offset else { return CAIRO_STATUS_READ_ERROR }
+            st.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + st.offset, count: Int(length)) }
+            st.offset += Int(length)
+            return CAIRO_STATUS_SUCCESS
+        }, stream.toOpaque()) else { return nil }
+        defer { cairo_surface_destroy(s) }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else { return nil }
+        let w = Int(cairo_image_surface_get_width(s)), h = Int(cairo_image_surface_get_height(s))
+        let stride = Int(cairo_image_surface_get_stride(s))
+        let opaque = cairo_image_surface_get_format(s) == CAIRO_FORMAT_RGB24
+        var pixels: [UInt32] = []
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                pixels.append(opaque ? 0xFF00_0000 | p : p)
+            }
+        }
+        return DecodedImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// A PNG written here, byte by byte: any colour type, depth, filter and
+    /// interlacing, its image data in stored (uncompressed) deflate blocks.
+    struct Writer {
+        var width: Int, height: Int, colorType: Int, bitDepth: Int
+        var interlaced = false
+        var forcedFilter: Int?
+        var palette: [UInt8] = []
+        var transparency: [UInt8]?
+        /// Sample `c` of pixel (x, y), at the bit depth.
+        var sample: (Int, Int, Int) -> Int
+
+        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]! }
+
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(data.count) + body + be32(Int(PNGDecoder.crc32(body[...])))
+        }
+
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+        func row(_ y: Int, _ xs: [Int], filter: Int, previous: [UInt8]) -> [UInt8] {
+            var bits: [Int] = []
+            for x in xs {
+                for c in 0..<channels {
+                    let v = sample(x, y, c)
+                    for b in stride(from: bitDepth - 1, through: 0, by: -1) { bits.append(v >> b & 1) }
+                }
+            }
+            while bits.count % 8 != 0 { bits.append(0) }
+            let raw = stride(from: 0, to: bits.count, by: 8).map { i in UInt8(bits[i..<i + 8].reduce(0) { $0 << 1 | $1 }) }
+            let unit = max(1, channels * bitDepth / 8)
+            var out = [UInt8(filter)]
+            for i in 0..<raw.count {
+                let a = i >= unit ? Int(raw[i - unit]) : 0, b = previous.isEmpty ? 0 : Int(previous[i])
+                let c = i >= unit && !previous.isEmpty ? Int(previous[i - unit]) : 0
+                let predicted: Int
+                switch filter {
+                case 1: predicted = a
+                case 2: predicted = b
+                case 3: predicted = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                default: predicted = 0
+                }
+                out.append(UInt8((Int(raw[i]) - predicted) & 0xFF))
+            }
+            return out
+        }
+
+        var bytes: [UInt8] {
+            var scan: [UInt8] = []
+            let passes = interlaced ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+                : [(0, 0, 1, 1)]
+            for (x0, y0, dx, dy) in passes {
+                let xs = Array(stride(from: x0, to: width, by: dx))
+                guard !xs.isEmpty else { continue }
+                var previous: [UInt8] = []
+                for (k, y) in stride(from: y0, to: height, by: dy).enumerated() {
+                    let r = row(y, xs, filter: forcedFilter ?? (y + k) % 5, previous: previous)
+                    scan += r
+                    // The next row's filters predict from this row's raw bytes.
+                    previous = unfiltered(r, previous: previous)
+                }
+            }
+            var z: [UInt8] = [0x78, 0x01]
+            var at = 0
+            repeat {
+                let n = min(65535, scan.count - at)
+                z += [at + n == scan.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8 & 0xFF)]
+                z += scan[at..<at + n]
+                at += n
+            } while at < scan.count
+            let adler = Inflater.adler32(scan)
+            z += be32(Int(adler))
+            var png = PNGSource.signature
+            png += chunk("IHDR", be32(width) + be32(height) + [UInt8(bitDepth), UInt8(colorType), 0, 0, interlaced ? 1 : 0])
+            if !palette.isEmpty { png += chunk("PLTE", palette) }
+            if let transparency { png += chunk("tRNS", transparency) }
+            png += chunk("tEXt", Array("Comment\0ancillary, skipped".utf8))
+            // Two IDAT chunks: the decoder must join them.
+            let half = z.count / 2
+            png += chunk("IDAT", Array(z[..<half])) + chunk("IDAT", Array(z[half...])) + chunk("IEND", [])
+            return png
+        }
+
+        func unfiltered(_ r: [UInt8], previous: [UInt8]) -> [UInt8] {
+            var row = Array(r.dropFirst())
+            let unit = max(1, channels * bitDepth / 8)
+            for i in 0..<row.count {
+                let a = i >= unit ? Int(row[i - unit]) : 0, b = previous.isEmpty ? 0 : Int(previous[i])
+                let c = i >= unit && !previous.isEmpty ? Int(previous[i - unit]) : 0
+                let predicted: Int
+                switch Int(r[0]) {
+                case 1: predicted = a
+                case 2: predicted = b
+                case 3: predicted = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                default: predicted = 0
+                }
+                row[i] = UInt8((Int(row[i]) + predicted) & 0xFF)
+            }
+            return row
+        }
+    }
+
+    struct Kind: CustomStringConvertible, Sendable {
+        var colorType: Int, bitDepth: Int, interlaced: Bool, transparency: Bool
+        var description: String {
+            "type \(colorType), \(bitDepth) bit\(interlaced ? ", Adam7" : "")\(transparency ? ", tRNS" : "")"
+        }
+    }
+
+    static let kinds: [Kind] = {
+        var all: [Kind] = []
+        for (type, depths) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] {
+            for depth in depths {
+                for interlaced in [false, true] {
+                    all.append(Kind(colorType: type, bitDepth: depth, interlaced: interlaced, transparency: false))
+                    if type == 0 || type == 2 || type == 3 {
+                        all.append(Kind(colorType: type, bitDepth: depth, interlaced: interlaced, transparency: true))
+                    }
+                }
+            }
+        }
+        return all
+    }()
+
+    static func writer(_ k: Kind) -> Writer {
+        let levels = 1 << k.bitDepth
+        var w = Writer(width: 13, height: 11, colorType: k.colorType, bitDepth: k.bitDepth, interlaced: k.interlaced) { x, y, c in
+            let v: Int = x * 37 + y * 91 + c * 53 + x * y * 7
+            return v % levels
+        }
+        if k.colorType == 3 {
+            let entries = min(1 << k.bitDepth, 200)
+            var palette: [UInt8] = []
+            for i in 0..<entries {
+                palette += [UInt8(i * 5 % 256), UInt8(i * 11 % 256), UInt8(255 - i)]
+            }
+            w.palette = palette
+            w.sample = { x, y, _ in (x * 7 + y * 3) % entries }
+            if k.transparency { w.transparency = (0..<entries / 2).map { UInt8($0 * 29 % 256) } }
+        } else if k.transparency {
+            // A key some pixels match: pixel (0, 0)'s samples.
+            let key = (0..<(k.colorType == 0 ? 1 : 3)).map { w.sample(0, 0, $0) }
+            w.transparency = key.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+        return w
+    }
+
+    @Test(arguments: kinds)
+    func decodesAsLibpngDoes(_ k: Kind) throws {
+        let bytes = Self.writer(k).bytes
+        let expected = try #require(Self.libpng(bytes), "libpng refused the test's own \(k) file")
+        let got = try PNGDecoder.decode(bytes)
+        #expect(got.width == 13 && got.height == 11)
+        let differing = (0..<got.pixels.count).filter { got.pixels[$0] != expected.pixels[$0] }
+        #expect(differing.isEmpty, "\(k): \(differing.count) pixels differ, first at \(differing.first.map { ($0 % 13, $0 / 13) } as Any): \(differing.first.map { String(got.pixels[$0], radix: 16) + " vs " + String(expected.pixels[$0], radix: 16) } ?? "")")
+        if k.transparency, k.colorType != 3 {
+            #expect(got.pixels[0] == 0, "\(k): the colour key's pixel is not transparent")
+        }
+    }
+
+    /// Huffman-coded data (fixed and dynamic codes, back references) as zlib writes it through libpng.
+    @Test func decodesCompressedFilesAsLibpngDoes() throws {
+        for (w, h) in [(1, 1), (3, 2), (64, 48), (301, 177)] {
+            let path = try TestFiles.writePNG(width: w, height: h) { x, y in
+                ((x * 3 + y) % 256, (x ^ y) % 256, x * y % 7 * 30)
+            }
+            defer { unlink(path) }
+            let source = try PNGSource.read(path)
+            let expected = try #require(Self.libpng(source.bytes))
+            #expect(try PNGDecoder.decode(source.bytes) == expected, "\(w)×\(h)")
+        }
+        var logo = "board/themes/kioskhud-logo.png"
+        if access(logo, R_OK) != 0 { logo = "../" + logo }
+        if access(logo, R_OK) == 0 {
+            let source = try PNGSource.read(logo)
+            #expect(try PNGDecoder.decode(source.bytes) == Self.libpng(source.bytes))
+        }
+    }
+
+    @Test func brokenFilesAreErrorsNamingWhatIsWrong() throws {
+        let good = Self.writer(Kind(colorType: 6, bitDepth: 8, interlaced: true, transparency: false)).bytes
+        func reason(_ bytes: [UInt8]) -> String? {
+            do {
+                _ = try PNGDecoder.decode(bytes)
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        // Every truncation fails (the last 12 bytes are IEND; without it the file is truncated too).
+        for n in 0..<good.count {
+            #expect(reason(Array(good[..<n])) != nil, "a file cut to \(n) bytes decoded")
+        }
+        var flipped = good
+        flipped[40] ^= 0x10
+        #expect(reason(flipped)?.contains("CRC") == true)
+        // Deflate errors, with valid CRCs around them.
+        var w = Self.writer(Kind(colorType: 0, bitDepth: 8, interlaced: false, transparency: false))
+        w.width = 1
+        w.height = 1
+        let one = w.bytes
+        #expect(reason(one) == nil)
+        w.forcedFilter = 9
+        #expect(reason(w.bytes) == "not a valid PNG file (filter type 9)")
+        // A back reference before the start of the data, in a fixed-code block.
+        #expect(throws: Inflater.Failure(reason: "compressed data refers back before its start")) {
+            // BFINAL=1, BTYPE=01; length code 257 (7 bits 0000001), distance code 0 (5 bits): LSB first.
+            _ = try Inflater.decompress([0x78, 0x01, 0x03, 0x02, 0x00], limit: 100)
+        }
+    }
+
+    /// Random damage anywhere (CRCs fixed up, so it reaches the decoder's
+    /// inner parts) must throw or decode, never crash or hang.
+    @Test func randomDamageNeverCrashes() throws {
+        let path = try TestFiles.writePNG(width: 40, height: 30) { x, y in ((x * 7) % 256, (y * 13) % 256, (x * y) % 256) }
+        defer { unlink(path) }
+        let good = try PNGSource.read(path).bytes
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed >> 1)
+        }
+        var decoded = 0
+        for _ in 0..<800 {
+            var b = good
+            for _ in 0..<(1 + next() % 4) {
+                let i = 8 + next() % (b.count - 8)
+                b[i] = UInt8(next() & 0xFF)
+            }
+            // Recompute every chunk's CRC.
+            var at = 8
+            while at + 12 <= b.count {
+                let n = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+                guard n >= 0, n <= b.count - at - 12 else { break }
+                let crc = PNGDecoder.crc32(b[at + 4..<at + 8 + n])
+                for k in 0..<4 { b[at + 8 + n + k] = UInt8(crc >> UInt32(24 - 8 * k) & 0xFF) }
+                at += 12 + n
+            }
+            if (try? PNGDecoder.decode(b)) != nil { decoded += 1 }
+        }
+        // Most damage is caught (filters and checksums); some lands in pixels only.
+        #expect(decoded < 800)
+    }
+}
