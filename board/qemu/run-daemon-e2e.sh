@@ -9,6 +9,6 @@ set -uo pipefail
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-daemon}
 
 for gpu in ${KIOSKHUD_E2E_GPUS:-bochs virtio}; do
-    run_setup "$gpu" "$gpu" daemon-guest.sh check-daemon.py 240
+    run_setup "$gpu" "$gpu" daemon-guest.sh check-daemon.py 480
 done
 finish_suite

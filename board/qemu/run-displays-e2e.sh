@@ -14,9 +14,9 @@ out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-displays}
 
 for setup in ${KIOSKHUD_E2E_SETUPS:-bochs bochs2 virtio2}; do
     case $setup in
-        bochs) run_setup bochs bochs displays-guest.sh displays_check.py 150 --no-modprobe ;;
-        bochs2) run_setup bochs2 bochs2 multihead-guest.sh displays_check.py 150 ;;
-        virtio2) run_setup virtio2 virtio2 hotplug-guest.sh displays_check.py 150 ;;
+        bochs) run_setup bochs bochs displays-guest.sh displays_check.py 360 --no-modprobe ;;
+        bochs2) run_setup bochs2 bochs2 multihead-guest.sh displays_check.py 360 ;;
+        virtio2) run_setup virtio2 virtio2 hotplug-guest.sh displays_check.py 360 ;;
         *) echo "FAIL $setup: unknown setup"; failed=$((failed + 1)) ;;
     esac
 done

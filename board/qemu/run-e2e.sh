@@ -8,6 +8,6 @@ set -uo pipefail
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e}
 
 for gpu in ${KIOSKHUD_E2E_GPUS:-bochs virtio}; do
-    run_setup "$gpu" "$gpu" guest.sh check.py 240 --no-modprobe
+    run_setup "$gpu" "$gpu" guest.sh check.py 600 --no-modprobe
 done
 finish_suite

@@ -134,6 +134,13 @@ def judge_kioskhud(boot):
           confirmed is not None and first is not None and crng is not None and crng > first,
           f"initramfs daemon's first frame at {first} s uptime (its log), stage a's picture confirmed at "
           f"{confirmed} s, crng init done at {crng} s")
+    # The splash theme's logo is on that first frame, drawn before Cairo is
+    # loaded (its PNG decoded in Swift): no graphics library read from a cold
+    # disk before the first frame.
+    firsts = [l for l in boot.lines("initramfs-daemon-log:") if "first frame on screen" in l]
+    check(f"{v}/a-first-frame-logo-without-cairo",
+          bool(firsts) and re.search(r": bezel, [a-zA-Z]+, logo\b", firsts[0]) and firsts[0].rstrip().endswith("(Swift painter)"),
+          firsts[0] if firsts else "no 'first frame on screen' line in the initramfs daemon's log")
     for line in boot.lines("initramfs-daemon-log:")[:40]:
         info(f"{v}/initramfs-daemon-log", line)
     for line in boot.lines("daemon-log:")[:40]:

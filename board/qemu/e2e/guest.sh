@@ -59,7 +59,9 @@ sleep 0.3
 shot console
 
 # 4. Spinner + label; hide after a while: the console must come back while hud runs.
-start spinner --label Loading --hide-after 6 --seconds 9 --stats
+# The hide comes 20 s after start: the label must be on screen before it, and
+# on a loaded CI host the first font load under TCG has taken 7 s.
+start spinner --label Loading --hide-after 20 --seconds 23 --stats
 await spinner complete-frame-ms && shot spinner
 await spinner console-restored-ms && sleep 0.2 && shot hidden
 finish spinner
