@@ -21,7 +21,14 @@ public enum PNGDecoder {
     /// IHDR's fields that decoding needs.
     private struct Header {
         var width = 0, height = 0, bitDepth = 0, colorType = 0, interlaced = false
-        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 0 }
+        var channels: Int {
+            switch colorType {
+            case 2: return 3
+            case 4: return 2
+            case 6: return 4
+            default: return 1
+            }
+        }
         var bitsPerPixel: Int { channels * bitDepth }
         func rowBytes(_ width: Int) -> Int { (width * bitsPerPixel + 7) / 8 }
     }
@@ -157,25 +164,34 @@ public enum PNGDecoder {
     private struct Colours {
         let header: Header
         let palette: [UInt32]
-        /// Palette alphas, or the colour key (samples at full depth) of a grey or RGB image.
+        let channels: Int
+        /// Palette alphas, or the colour key (samples at full depth; grey in
+        /// all three) of a grey or RGB image.
         let paletteAlpha: [UInt8]
-        let key: [Int]?
+        let key: (Int, Int, Int)?
 
         init(header: Header, palette: [UInt32], transparency: [UInt8]?) {
             self.header = header
             self.palette = palette
+            channels = header.channels
             var alphas: [UInt8] = []
-            var key: [Int]?
+            var key: (Int, Int, Int)?
             if let t = transparency {
+                func u16(_ i: Int) -> Int { Int(t[i]) << 8 | Int(t[i + 1]) }
                 switch header.colorType {
                 case 3: alphas = Array(t.prefix(palette.count))
-                case 0 where t.count >= 2: key = [Int(t[0]) << 8 | Int(t[1])]
-                case 2 where t.count >= 6: key = [0, 2, 4].map { Int(t[$0]) << 8 | Int(t[$0 + 1]) }
+                case 0 where t.count >= 2: key = (u16(0), u16(0), u16(0))
+                case 2 where t.count >= 6: key = (u16(0), u16(2), u16(4))
                 default: break
                 }
             }
             paletteAlpha = alphas
             self.key = key
+        }
+
+        private func isKey(_ r: Int, _ g: Int, _ b: Int) -> Bool {
+            guard let key else { return false }
+            return key.0 == r && key.1 == g && key.2 == b
         }
 
         /// Sample `index` of the row at the image's bit depth.
@@ -199,7 +215,13 @@ public enum PNGDecoder {
         }
 
         func pixel(_ row: [UInt8], _ x: Int) -> UInt32 {
-            let n = header.channels
+            let n = channels
+            if header.bitDepth == 8, header.colorType == 6 {
+                // The usual logo: 8-bit RGBA, read directly.
+                let i = 4 * x
+                return premultiplied(0xFF00_0000 | UInt32(row[i]) << 16 | UInt32(row[i + 1]) << 8 | UInt32(row[i + 2]),
+                                     alpha: UInt32(row[i + 3]))
+            }
             switch header.colorType {
             case 3:
                 let i = sample(row, x)
@@ -208,13 +230,13 @@ public enum PNGDecoder {
                 return premultiplied(rgb, alpha: i < paletteAlpha.count ? UInt32(paletteAlpha[i]) : 255)
             case 0:
                 let g = sample(row, x), e = eight(g)
-                return premultiplied(0xFF00_0000 | e << 16 | e << 8 | e, alpha: key == [g] ? 0 : 255)
+                return premultiplied(0xFF00_0000 | e << 16 | e << 8 | e, alpha: isKey(g, g, g) ? 0 : 255)
             case 4:
                 let e = eight(sample(row, 2 * x))
                 return premultiplied(0xFF00_0000 | e << 16 | e << 8 | e, alpha: eight(sample(row, 2 * x + 1)))
             default:
                 let r = sample(row, n * x), g = sample(row, n * x + 1), b = sample(row, n * x + 2)
-                let alpha = n == 4 ? eight(sample(row, n * x + 3)) : key == [r, g, b] ? 0 : 255
+                let alpha = n == 4 ? eight(sample(row, n * x + 3)) : isKey(r, g, b) ? 0 : 255
                 return premultiplied(0xFF00_0000 | eight(r) << 16 | eight(g) << 8 | eight(b), alpha: alpha)
             }
         }
