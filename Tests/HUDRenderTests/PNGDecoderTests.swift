@@ -74,17 +74,7 @@ import Testing
             for i in 0..<raw.count {
                 let a = i >= unit ? Int(raw[i - unit]) : 0, b = previous.isEmpty ? 0 : Int(previous[i])
                 let c = i >= unit && !previous.isEmpty ? Int(previous[i - unit]) : 0
-                let predicted: Int
-                switch filter {
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                default: predicted = 0
-                }
-                out.append(UInt8((Int(raw[i]) - predicted) & 0xFF))
+                out.append(UInt8((Int(raw[i]) - Self.predictor(filter, a, b, c)) & 0xFF))
             }
             return out
         }
@@ -125,23 +115,26 @@ import Testing
             return png
         }
 
+        /// PNG's prediction of a byte from its left (a), upper (b) and upper-left (c) neighbours.
+        static func predictor(_ filter: Int, _ a: Int, _ b: Int, _ c: Int) -> Int {
+            switch filter {
+            case 1: return a
+            case 2: return b
+            case 3: return (a + b) / 2
+            case 4:
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+            default: return 0
+            }
+        }
+
         func unfiltered(_ r: [UInt8], previous: [UInt8]) -> [UInt8] {
             var row = Array(r.dropFirst())
             let unit = max(1, channels * bitDepth / 8)
             for i in 0..<row.count {
                 let a = i >= unit ? Int(row[i - unit]) : 0, b = previous.isEmpty ? 0 : Int(previous[i])
                 let c = i >= unit && !previous.isEmpty ? Int(previous[i - unit]) : 0
-                let predicted: Int
-                switch Int(r[0]) {
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                default: predicted = 0
-                }
-                row[i] = UInt8((Int(row[i]) + predicted) & 0xFF)
+                row[i] = UInt8((Int(row[i]) + Self.predictor(Int(r[0]), a, b, c)) & 0xFF)
             }
             return row
         }
