@@ -72,7 +72,10 @@ if [[ " $steps " == *" unit "* ]]; then
         for suite in "${suites[@]}"; do
             s=0
             timeout 600 "${runner[@]}" --filter "$suite/" > "$scratch/suite.log" 2>&1 || s=$?
-            ((s == 0)) || echo "arm64: FAILED suite $suite alone: status $s ($(sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -c '^✘ Test .* failed' || true) tests failed)" >&2
+            if ((s != 0)); then
+                echo "arm64: FAILED suite $suite alone: status $s ($(sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -c '^✘ Test .* failed' || true) tests failed)" >&2
+                sed 's/\x1b\[[0-9;]*m//g' "$scratch/suite.log" | grep -E 'Fatal error|^qemu:|^✘ Test .* failed' | head -5 >&2 || true
+            fi
         done
     fi
     echo "arm64: unit tests under qemu-aarch64-static (one process) in $((SECONDS - t)) s"
