@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: unit tests, no graphics library at exec, the isolation compile-fail check, then the
-# QEMU end-to-end suite when present.
+# QEMU end-to-end suites, the real-boot lane, and last the aarch64 lane (scripts/arm64/test.sh; last
+# so that a failure in it hides no x86 result, and an x86 failure stops the run before its ~10 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
@@ -23,3 +24,4 @@ board/qemu/run-daemon-e2e.sh
 board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
 board/realboot/run.sh
+bash scripts/arm64/test.sh

@@ -173,12 +173,17 @@ public actor DaemonServer {
                 // The answers to everything in this read go out in one send.
                 var answers = ""
                 var quit: Bool?
+                var framed = false
                 client.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
+                    framed = true
                     guard quit == nil, !client.isWaiting else { return }
                     let (response, retain) = answer(client, event)
                     answers += response?.encoded() ?? ""
                     quit = retain
                 }
+                // The message the stall timer was watching has ended: a client that
+                // keeps finishing messages is not stalled, even when every read ends mid-line.
+                if framed { client.stallTimer?.cancel(); client.stallTimer = nil }
                 guard client.send(answers) else {
                     log("client \(client.peer) does not read its answers; dropped")
                     clientsDropped += 1

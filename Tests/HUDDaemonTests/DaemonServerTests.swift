@@ -188,6 +188,22 @@ final class ServerFixture: @unchecked Sendable {
         #expect(f.log.all.contains { $0.contains("stalled") })
     }
 
+    @Test func clientFinishingMessagesIsNotStalledWhenEveryReadEndsMidLine() throws {
+        let f = try ServerFixture(stall: .milliseconds(500))
+        let c = try RawClient.greeted(f.socket)
+        // Each write finishes the previous message and starts the next: ~1.5 s in all,
+        // no message left unfinished for much more than 50 ms.
+        c.send("pi")
+        for _ in 0..<30 {
+            usleep(50_000)
+            c.send("ng\npi")
+            try #require(c.readLine() == "ok")
+        }
+        c.send("ng\n")
+        #expect(c.readLine() == "ok")
+        #expect(!f.log.all.contains { $0.contains("stalled") })
+    }
+
     @Test func psplashFIFO() throws {
         let f = try ServerFixture()
         f.writeFIFO(Array("PROGRESS 30".utf8) + [0] + Array("MSG Starting services".utf8) + [0])
