@@ -35,7 +35,9 @@ sleep 0.3
 shot console
 
 # 4. Spinner + label; hide after a while: the console must come back while hud runs.
-start spinner --label Loading --hide-after 6 --seconds 9 --stats
+# 20 s: the label must be on screen before the hide, and a first font load
+# under TCG on a loaded host has taken 7 s (board/qemu/e2e/guest.sh).
+start spinner --label Loading --hide-after 20 --seconds 23 --stats
 await spinner complete-frame-ms && shot spinner
 await spinner console-restored-ms && sleep 0.2 && shot hidden
 finish spinner
