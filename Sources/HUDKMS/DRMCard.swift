@@ -15,6 +15,8 @@ public final class DRMCard: @unchecked Sendable {
     /// life, so each is asked for once (`drmModeGetProperty`), not once per
     /// object per lookup (start-up did 84 of those ioctls).
     private var propertyNames: [UInt32: String] = [:]
+    /// Sinks whose flip events have not been read yet (`awaitEvent(for:)`).
+    private var sinksAwaitingEvents: [PageFlipSink] = []
 
     /// `open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)`.
     public init(path: String) throws(DRMError) {
@@ -301,26 +303,38 @@ public final class DRMCard: @unchecked Sendable {
     }
 
     /// `drmModePageFlip(DRM_MODE_PAGE_FLIP_EVENT)`: scan out `framebuffer` at the
-    /// next vblank; a page-flip event carrying `userData` follows.
-    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32, userData: UnsafeMutableRawPointer?) throws(DRMError) {
-        let rc = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+    /// next vblank; `sink` hears the flip event. The card keeps `sink` until then.
+    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32, sink: PageFlipSink) throws(DRMError) {
+        let rc = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink.pointer)
         guard rc == 0 else { throw .from("drmModePageFlip", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
+        awaitEvent(for: sink)
     }
 
     /// `drmModeAtomicCommit` of `request` with `flags` (`DRM_MODE_ATOMIC_*`,
-    /// `DRM_MODE_PAGE_FLIP_EVENT`); `userData` comes back in the flip event.
-    public func commit(_ request: AtomicRequest, flags: UInt32, userData: UnsafeMutableRawPointer?) throws(DRMError) {
-        let rc = drmModeAtomicCommit(fd, request.pointer, flags, userData)
+    /// `DRM_MODE_PAGE_FLIP_EVENT`); with that flag `sink` hears the flip event,
+    /// and the card keeps `sink` until then.
+    public func commit(_ request: AtomicRequest, flags: UInt32, sink: PageFlipSink? = nil) throws(DRMError) {
+        let wantsEvent = flags & UInt32(DRM_MODE_PAGE_FLIP_EVENT) != 0
+        let rc = drmModeAtomicCommit(fd, request.pointer, flags, wantsEvent ? sink?.pointer : nil)
         guard rc == 0 else {
             let test = flags & UInt32(DRM_MODE_ATOMIC_TEST_ONLY) != 0
             throw .from("drmModeAtomicCommit", "\(path)\(test ? " TEST_ONLY" : "")", result: rc)
         }
+        if wantsEvent, let sink { awaitEvent(for: sink) }
+    }
+
+    /// The flip event's `user_data` is the sink's address: it must stay alive
+    /// until the event is read, even if its display was dropped meanwhile (a
+    /// head unplugged mid-flip), or the event would call into freed memory.
+    private func awaitEvent(for sink: PageFlipSink) {
+        sink.pendingEvents += 1
+        if sink.pendingEvents == 1 { sinksAwaitingEvents.append(sink) }
     }
 
     // MARK: Events
 
     /// Reads pending DRM events (`drmHandleEvent`) and calls `PageFlipSink.pageFlipped`
-    /// on the sink whose pointer was passed as `userData` to the flip or commit.
+    /// on the sink given to the flip or commit.
     /// Returns false when nothing was there to read (EAGAIN).
     @discardableResult
     public func dispatchEvents() throws(DRMError) -> Bool {
@@ -328,9 +342,12 @@ public final class DRMCard: @unchecked Sendable {
         context.version = 2
         context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
             guard let userData else { return }
+            // Alive: `sinksAwaitingEvents` holds it until its events are read.
             let sink = Unmanaged<PageFlipSink>.fromOpaque(userData).takeUnretainedValue()
+            sink.pendingEvents -= 1
             sink.pageFlipped(sequence: sequence, seconds: seconds, microseconds: microseconds)
         }
+        defer { sinksAwaitingEvents.removeAll { $0.pendingEvents <= 0 } }
         errno = 0
         let rc = drmHandleEvent(fd, &context)
         if rc != 0 {

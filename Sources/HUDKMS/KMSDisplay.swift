@@ -77,7 +77,9 @@ public final class KMSDisplay: @unchecked Sendable {
         self.painter = painter
         self.snapshot = snapshot
         pacer = FramePacer(refreshRate: output.mode.refreshRate, cap: fpsCap)
-        sink = PageFlipSink { [unowned self] _, _, _ in self.flipCompleted() }
+        // Weak: a display dropped with a flip pending (a head unplugged) is
+        // gone when the card reads its event.
+        sink = PageFlipSink { [weak self] _, _, _ in self?.flipCompleted() }
     }
 
     /// The least time between frames.
@@ -294,8 +296,8 @@ public final class KMSDisplay: @unchecked Sendable {
     public var isFlipPending: Bool { flipPending }
 
     /// Called once when the flip that was pending at `stop(waitingForFlip: false)`
-    /// has completed: only then may the output's buffers (and the flip's
-    /// `user_data`) be freed.
+    /// has completed: only then are the output's buffers surely off the
+    /// screen. (The flip's sink stays with `DRMCard` until its event.)
     public var onFlipSettled: (() -> Void)?
 
     /// Stops the frame loop. Unless `retainLastFrame`, gives the CRTC back to

@@ -100,7 +100,7 @@ public final class KMSOutput {
             // TEST_ONLY first: a driver that takes the cap but not our configuration goes legacy.
             do {
                 try fillModeset(fb: buffers[0].framebuffer)
-                try card.commit(atomicRequest, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET), userData: nil)
+                try card.commit(atomicRequest, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET))
                 usesAtomic = true
             } catch {
                 reason = "TEST_ONLY commit failed: \(error)"
@@ -143,11 +143,11 @@ public final class KMSOutput {
             let event = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
             if needsModeset {
                 try fillModeset(fb: fb)
-                try card.commit(request, flags: event | UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: sink.pointer)
+                try card.commit(request, flags: event | UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), sink: sink)
             } else {
                 request.clear()
                 try request.set(plane, ids.fb, UInt64(fb))
-                try card.commit(request, flags: event, userData: sink.pointer)
+                try card.commit(request, flags: event, sink: sink)
             }
             needsModeset = false
             front = index
@@ -159,7 +159,7 @@ public final class KMSOutput {
             front = index
             return false
         }
-        try card.pageFlip(choice.crtc, framebuffer: fb, userData: sink.pointer)
+        try card.pageFlip(choice.crtc, framebuffer: fb, sink: sink)
         front = index
         return true
     }

@@ -191,8 +191,9 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     /// (framebuffers removed, dumb buffers destroyed when the head goes).
     private func remove(_ head: KMSHead) {
         // The other heads go on drawing: no waiting on the loop for this
-        // head's last flip. A head whose flip is still pending is kept
-        // (its buffers are the flip's user_data) until the event comes.
+        // head's last flip. A head whose flip is still pending is kept (its
+        // framebuffer may still be scanned out) until the event comes; the
+        // card keeps the flip's sink, so an event after the 500 ms below is harmless.
         head.display.stop(retainLastFrame: true, waitingForFlip: false)
         framesOfRemovedHeads += head.display.statistics.framesPresented
         heads.removeAll { $0 === head }
