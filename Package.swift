@@ -69,6 +69,8 @@ let package = Package(
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
         .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
+        .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
         .executableTarget(name: "hud-display-bench", dependencies: ["KioskHUD", "HUDKMS", "HUDRender", "HUDCore"]),
@@ -76,11 +78,12 @@ let package = Package(
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDKMS", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "KioskHUD", "HUDMotion", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
-        // The façade: wires the renderer to the KMS output (and to the daemon).
-        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDDaemon", "HUDMotion"]),
+        // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
+        // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDMotion"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo", "CLazyGraphics"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,7 +25,10 @@ if [[ -z ${KIOSKHUD_NO_STARTUP_ORDER:-} ]]; then
 fi
 if ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
-        --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1; then
+        --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1 \
+   || ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
+        --scratch-path "$scratch" --product kioskhud-example >> "$scratch/build-release.log" 2>&1; then
     cat "$scratch/build-release.log" >&2
     echo "build-release: swift build failed" >&2
     exit 1

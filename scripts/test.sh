@@ -16,6 +16,7 @@ fi
 bash scripts/check-startup-libs.sh
 bash scripts/check-isolation.sh
 bash scripts/check-versioned-dependency.sh
+bash scripts/check-readme-example.sh
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 bash scripts/fuzz-json.sh 15 > .build/fuzz-json.log 2>&1 || { tail -30 .build/fuzz-json.log; echo "fuzz-json: crash"; exit 1; }
 echo "fuzz-json: no crash in 15s, $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' .build/fuzz-json.log) runs"

@@ -263,6 +263,13 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
 
     private func run() {
         thread.store(UInt(pthread_self()), ordering: .releasing)
+        // As libdispatch's workers do: the loop's thread (and threads it
+        // starts) never takes asynchronous signals. They go to a thread that
+        // wants them, or stay pending for a signalfd (VT switching, SIGTERM).
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGCHLD, SIGALRM, SIGWINCH] { sigaddset(&set, s) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
         var events = [epoll_event](repeating: epoll_event(), count: 16)
         while true {
             let n = epoll_wait(epollFD, &events, Int32(events.count), -1)

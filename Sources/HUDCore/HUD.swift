@@ -45,6 +45,14 @@ public struct HUD: Hashable, Sendable {
         await stack.setCompletion(handler, for: self)
     }
 
+    /// Returns once the HUD has gone: at once if it is hidden, else after its
+    /// (maybe delayed, maybe animated) hide, or when it leaves its stack.
+    public func waitUntilHidden() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            stack.perform { $0.whenHidden(self) { continuation.resume() } }
+        }
+    }
+
     /// Weakly held; told after the completion handler (`delegate`).
     public func setDelegate(_ delegate: (any HUDDelegate)?) async {
         await stack.setDelegate(delegate, for: self)

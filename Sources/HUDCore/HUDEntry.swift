@@ -9,10 +9,18 @@ final class HUDEntry {
     var sourceLastMoved: HUDInstant?
     var completion: (@Sendable () -> Void)?
     weak var delegate: (any HUDDelegate)?
+    /// `HUD.waitUntilHidden` callers, resumed when it has gone or left the stack.
+    var hiddenWaiters: [@Sendable () -> Void] = []
 
     init(id: Int, configuration: HUDConfiguration) {
         self.id = id
         self.configuration = configuration
+    }
+
+    func resumeHiddenWaiters() {
+        let waiters = hiddenWaiters
+        hiddenWaiters = []
+        for w in waiters { w() }
     }
 
     func cancelTimers() {

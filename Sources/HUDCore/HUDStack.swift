@@ -72,8 +72,17 @@ public actor HUDStack {
     /// Takes a HUD off the stack at once, without callbacks (`removeFromSuperview`).
     public func remove(_ hud: HUD) {
         guard let index = entries.firstIndex(where: { $0.id == hud.id }) else { return }
-        entries.remove(at: index).cancelTimers()
+        let e = entries.remove(at: index)
+        e.cancelTimers()
+        e.resumeHiddenWaiters()
         invalidate()
+    }
+
+    /// Runs `handler` once `hud` has gone: at once if it is hidden (or not
+    /// on the stack), else after its hide (after the completion handler).
+    public func whenHidden(_ hud: HUD, _ handler: @escaping @Sendable () -> Void) {
+        guard let e = entry(hud), e.lifecycle.phase != .hidden else { return handler() }
+        e.hiddenWaiters.append(handler)
     }
 
     // MARK: Display
@@ -203,6 +212,7 @@ public actor HUDStack {
                 let hud = HUD(id: e.id, stack: self)
                 e.completion?()
                 e.delegate?.hudWasHidden(hud)
+                e.resumeHiddenWaiters()
                 if e.configuration.removesWhenHidden, e.lifecycle.isFinished, e.lifecycle.phase == .hidden {
                     entries.removeAll { $0 === e }
                     e.cancelTimers()

@@ -7,15 +7,16 @@ import HUDProtocol
 
 /// `hud daemon`: sets everything up, runs until quit or a signal, cleans up.
 public enum Daemon {
-    /// The signals the daemon takes through a signalfd: TERM/INT exit,
-    /// HUP reloads the theme, USR1/USR2 go to the output (VT switching).
-    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+    /// The signals the daemon takes through its signalfd: TERM/INT exit,
+    /// HUP reloads the theme. (USR1/USR2, VT switching, go to the display's
+    /// own signalfd, `HUDScreen`.)
+    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-    /// Blocks `signals` (before any thread starts) and ignores SIGPIPE, so a
-    /// client that vanishes mid-answer cannot kill the daemon.
+    /// Blocks `signals` and the VT switch signals (before any thread starts)
+    /// and ignores SIGPIPE, so a client that vanishes mid-answer cannot kill the daemon.
     public static func blockSignals() {
         signal(SIGPIPE, SIG_IGN)
-        SignalWatcher.block(signals)
+        SignalWatcher.block(signals + [SIGUSR1, SIGUSR2])
     }
 
     /// Runs the daemon on the calling (main) thread's behalf and returns its
@@ -24,11 +25,8 @@ public enum Daemon {
     ///
     /// Must be called before any other thread exists: it blocks the signals
     /// the daemon takes through a signalfd.
-    /// - Parameter makeOutput: makes outputs this module cannot (KMS, built
-    ///   in the `hud` executable); returns nil to leave a spec to `OutputFactory`.
     /// - Parameter readiness: told once the socket listens (systemd, `--daemonize`).
     public static func run(_ options: DaemonOptions, outputChoice: OutputSpec?,
-                           makeOutput: (OutputSpec) throws(DaemonError) -> (any HUDOutput)? = { _ in nil },
                            readiness: DaemonReadiness = .none,
                            log: @escaping @Sendable (String) -> Void) -> Int32 {
         blockSignals()
@@ -102,7 +100,7 @@ public enum Daemon {
         let controller = HUDController(stack: stack, theme: theme, splashMode: options.mode)
         let server: DaemonServer
         do {
-            let output = try makeOutput(spec) ?? OutputFactory.make(spec, size: options.pictureSize, log: log)
+            let output = try OutputFactory.make(spec, options: options, log: log)
             server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
                                   loadTheme: loadTheme, log: log, onExit: { readiness.stopping(); latch.release($0) })
         } catch {

@@ -35,5 +35,12 @@ public struct DaemonOptions: Sendable {
     /// A client that leaves a message half-sent this long is dropped.
     public var stallTimeout: Duration = .seconds(10)
 
+    /// Where DRM cards appear (`--dri-dir`).
+    public var driDirectory = "/dev/dri"
+    /// How long to wait for a card before saying so (`--card-wait`); a later one is still taken.
+    public var cardWait: Duration = .seconds(8)
+    /// KMS connectors to light (`--outputs`); nil: every connected one.
+    public var connectors: Set<String>?
+
     public init() {}
 }

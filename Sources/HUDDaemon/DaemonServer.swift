@@ -319,11 +319,9 @@ public actor DaemonServer {
         case SIGHUP:
             let r = reloadTheme()
             if case .error(_, let reason) = r { log("SIGHUP: theme not reloaded: \(reason)") }
-        case SIGTERM, SIGINT:
+        default:
             log("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exiting")
             stop(exitCode: 0, retainPicture: false)
-        default:
-            output.handle(signal: signal)
         }
     }
 

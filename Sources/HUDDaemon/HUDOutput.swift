@@ -17,15 +17,9 @@ public protocol HUDOutput: AnyObject {
     /// Stops drawing. With `retainPicture` the last frame stays on screen for
     /// a program taking over the display; otherwise the console comes back.
     func stop(retainPicture: Bool)
-    /// SIGUSR1/SIGUSR2 arrived (VT release/acquire for a display output).
-    func handle(signal: Int32)
     /// The picture is on screen as the HUD is now: no frame due or in
     /// flight, and labels drawn (or impossible: no Cairo/Pango). `status`
     /// says `settled=true|false`, so a boot script or test takes its
     /// screendump when the picture is there, not after a guessed delay.
     var isSettled: Bool { get }
-}
-
-extension HUDOutput {
-    public func handle(signal: Int32) {}
 }

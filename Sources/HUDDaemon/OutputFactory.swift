@@ -1,19 +1,31 @@
+import KioskHUD
+
 /// Makes the output `--output` names.
 public enum OutputFactory {
     /// - Throws: `DaemonError.output` when that output cannot be made.
-    /// - Parameter size: the picture size for `png:` (KMS uses the display's mode).
-    public static func make(_ spec: OutputSpec, size: (width: Int, height: Int) = (1280, 800),
+    public static func make(_ spec: OutputSpec, options: DaemonOptions,
                             log: @escaping @Sendable (String) -> Void) throws(DaemonError) -> any HUDOutput {
+        var screen = HUDScreen.Options()
+        screen.driDirectory = options.driDirectory
+        screen.cardWait = options.cardWait
+        screen.connectors = options.connectors
+        screen.log = log
         switch spec {
         case .none:
             return NoOutput()
-        case .auto:
-            log("no display output given; running with --output none")
-            return NoOutput()
-        case .kms, .fbdev:
-            throw .output("this program has no \(spec) output (the hud executable provides it)")
         case .png(let directory):
-            return try PNGOutput(directory: directory, width: size.width, height: size.height, log: log)
+            return try PNGOutput(directory: directory, width: options.pictureSize.width, height: options.pictureSize.height, log: log)
+        case .kms(let device):
+            // A card is waited for on the loop (inotify), so clients are answered
+            // meanwhile, and one that comes late is still taken.
+            screen.output = .kms(device: device)
+        case .fbdev(let device):
+            screen.output = .fbdev(device: device ?? "/dev/fb0")
+        case .auto:
+            if !HUDScreen.hasCard(in: options.driDirectory) {
+                log("no DRM card in \(options.driDirectory) yet; waiting up to \(options.cardWait.components.seconds) s (fbdev meanwhile if present)")
+            }
         }
+        return ScreenOutput(screen)
     }
 }

@@ -1,5 +1,6 @@
 import HUDCore
 import HUDKMS
+import HUDRender
 
 /// One lit connector of the daemon's KMS output: its scan-out buffers
 /// (`KMSOutput`), its own renderer and damage tracker (`RendererPainter`, at
@@ -10,6 +11,9 @@ final class KMSHead {
     let output: KMSOutput
     let painter: RendererPainter
     let display: KMSDisplay
+    /// How the picture is turned for the panel, and its device pixels per point.
+    let rotation: ScreenRotation
+    let scale: Double
 
     var name: String { output.choice.connector.name }
     var summary: String {
@@ -17,8 +21,10 @@ final class KMSHead {
             + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
     }
 
-    init(output: KMSOutput, painter: RendererPainter, display: KMSDisplay) {
+    init(output: KMSOutput, painter: RendererPainter, display: KMSDisplay, rotation: ScreenRotation, scale: Double) {
         self.output = output
+        self.rotation = rotation
+        self.scale = scale
         self.painter = painter
         self.display = display
     }

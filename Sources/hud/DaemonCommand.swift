@@ -42,9 +42,6 @@ enum DaemonCommand {
     static func run(_ args: [String]) -> Int32 {
         var options = DaemonOptions()
         let output: OutputSpec?
-        var cardWait = 8.0
-        var driDirectory = "/dev/dri"
-        var outputs: Set<String>?
         var daemonize = false
         do {
             guard let o = try parser.parse(args) else {
@@ -57,12 +54,12 @@ enum DaemonCommand {
                 do { return try OutputSpec(parsing: s) } catch { throw CommandLineError("hud daemon: --output: \(error)") }
             }
             if let size = try o.size("size", in: 16...8192) { options.pictureSize = size }
-            if let w = try o.double("card-wait", in: 0...3600) { cardWait = w }
-            if let d = o.string("dri-dir") { driDirectory = d }
+            if let w = try o.double("card-wait", in: 0...3600) { options.cardWait = .hudSeconds(w) }
+            if let d = o.string("dri-dir") { options.driDirectory = d }
             if let names = o.string("outputs") {
                 let list = names.split(separator: ",").map(String.init)
                 guard !list.isEmpty else { throw CommandLineError("hud daemon: --outputs \(names): expected connector names, e.g. HDMI-A-1,DSI-1") }
-                outputs = Set(list)
+                options.connectors = Set(list)
             }
             options.themeFile = o.string("theme")
             if let d = o.string("themes-dir") { options.themesDirectory = d }
@@ -103,24 +100,7 @@ enum DaemonCommand {
                 return 1
             }
         }
-        let code = Daemon.run(options, outputChoice: output, makeOutput: { spec throws(DaemonError) -> (any HUDOutput)? in
-            switch spec {
-            case .kms(let device):
-                // As auto without fbdev: a card is waited for on the loop (inotify), so
-                // clients are answered meanwhile, and one that comes late is still taken.
-                return LateGPUDaemonOutput(directory: driDirectory, framebufferDevice: nil, device: device,
-                                           cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
-            case .fbdev(let device):
-                return FBDevDaemonOutput(device: device ?? "/dev/fb0", log: log)
-            case .auto:
-                if !KMSDaemonOutput.cardPresent(directory: driDirectory) {
-                    log("no DRM card in \(driDirectory) yet; waiting up to \(cardWait) s (fbdev meanwhile if present)")
-                }
-                return LateGPUDaemonOutput(directory: driDirectory, cardWait: .hudSeconds(cardWait), outputs: outputs, log: log)
-            default:
-                return nil
-            }
-        }, readiness: .fromEnvironment(pipe: readyPipe), log: log)
+        let code = Daemon.run(options, outputChoice: output, readiness: .fromEnvironment(pipe: readyPipe), log: log)
         // Everything is cleaned up (console, socket, FIFO). _exit, not exit: the
         // loop thread may still be releasing its last objects, and exit's
         // static destructors running beside it were seen to spin both threads

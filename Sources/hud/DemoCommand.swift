@@ -35,7 +35,7 @@ enum DemoCommand {
     private static func demo(_ o: ParsedOptions) throws(CommandLineError) -> Int32 {
         let setup = try SceneSetup(o)
         let seconds = try o.double("seconds", in: 0.5...60) ?? 3  // checked even when writing PNGs
-        if o.string("out") == nil, !o.flag("png"), KMSDaemonOutput.cardPresent() {
+        if o.string("out") == nil, !o.flag("png"), HUDScreen.hasCard() {
             return DemoOnDisplay.run(configuration: setup.configuration, themeFile: o.string("theme"), secondsPerMode: seconds)
         }
         let frames = try o.int("frames", in: 1...120) ?? 12

@@ -22,7 +22,7 @@ final class DemoOnDisplay: @unchecked Sendable {
 
     private let loop: EventLoop
     private let stack: HUDStack
-    private let output: KMSDaemonOutput
+    private let screen: HUDScreen
     private var signals: SignalWatcher?
     private var hud: HUD?
     private let done: (read: Int32, write: Int32)
@@ -42,57 +42,67 @@ final class DemoOnDisplay: @unchecked Sendable {
             }
         }
         do {
-            let demo = try DemoOnDisplay()
-            return demo.play(configuration, theme: theme, secondsPerMode: secondsPerMode)
+            let demo = try DemoOnDisplay(look: theme.look)
+            return demo.run(configuration, secondsPerMode: secondsPerMode)
         } catch {
             StandardError.write("hud demo: \(error)\n")
             return 1
         }
     }
 
-    private init() throws {
+    private init(look: ScreenLook) throws {
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        output = KMSDaemonOutput(device: nil, cardWait: .zero) { StandardError.write("hud demo: \($0)\n") }
+        var options = HUDScreen.Options()
+        options.output = .kms(device: nil)
+        options.cardWait = .zero
+        options.look = look
+        options.log = { StandardError.write("hud demo: \($0)\n") }
+        screen = HUDScreen(stack: stack, options: options)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw EventLoopError(call: "pipe", errno: errno) }
         done = (fds[0], fds[1])
     }
 
-    private func play(_ base: HUDConfiguration, theme: DaemonTheme, secondsPerMode: Double) -> Int32 {
+    private func run(_ base: HUDConfiguration, secondsPerMode: Double) -> Int32 {
         loop.execute { [self] in
             do {
-                signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
-                    if signal == SIGUSR1 || signal == SIGUSR2 { output.handle(signal: signal) } else { finish(128 + signal) }
-                }
+                signals = try SignalWatcher(signals: [SIGINT, SIGTERM], loop: loop) { [self] signal in finish(128 + signal) }
             } catch {
                 StandardError.write("hud demo: \(error)\n")
                 finish(1)
                 return
             }
-            let failure: String? = stack.assumeIsolated { stack in
-                do { try output.start(stack: stack, theme: theme) } catch { return "\(error)" }
-                return nil
-            }
-            if let failure {
-                StandardError.write("hud demo: \(failure)\n")
+            do { try screen.start() } catch {
+                StandardError.write("hud demo: \(error)\n")
                 finish(1)
                 return
             }
-            print("hud demo: \(output.summary); \(Self.scenes.count) modes, \(secondsPerMode) s each (Ctrl-C ends)")
-            let step = Duration.hudSeconds(secondsPerMode)
-            let start = loop.now()
-            for (i, scene) in Self.scenes.enumerated() {
-                loop.schedule(at: start + step * i) { [self] in show(scene, base: base, for: step) }
-            }
-            loop.schedule(at: start + step * Self.scenes.count) { [self] in
-                stack.assumeIsolated { if let hud { $0.hide(hud) } }
-                loop.schedule(after: .milliseconds(400)) { [self] in finish(0) }
+            screen.whenShowing { [self] failure in
+                if let failure {
+                    StandardError.write("hud demo: \(failure)\n")
+                    finish(1)
+                } else {
+                    play(base, secondsPerMode: secondsPerMode)
+                }
             }
         }
         var code: Int32 = 1
         _ = read(done.read, &code, 4)
         return code
+    }
+
+    private func play(_ base: HUDConfiguration, secondsPerMode: Double) {
+        print("hud demo: \(screen.summary); \(Self.scenes.count) modes, \(secondsPerMode) s each (Ctrl-C ends)")
+        let step = Duration.hudSeconds(secondsPerMode)
+        let start = loop.now()
+        for (i, scene) in Self.scenes.enumerated() {
+            loop.schedule(at: start + step * i) { [self] in show(scene, base: base, for: step) }
+        }
+        loop.schedule(at: start + step * Self.scenes.count) { [self] in
+            stack.assumeIsolated { if let hud { $0.hide(hud) } }
+            loop.schedule(after: .milliseconds(400)) { [self] in finish(0) }
+        }
     }
 
     private func show(_ scene: (HUDMode, String), base: HUDConfiguration, for step: Duration) {
@@ -118,7 +128,7 @@ final class DemoOnDisplay: @unchecked Sendable {
     private func finish(_ code: Int32) {
         guard !finished else { return }
         finished = true
-        output.stop(retainPicture: false)
+        screen.stop(retainPicture: false)
         signals = nil
         var code = code
         _ = write(done.write, &code, 4)

@@ -183,6 +183,22 @@ def main():
     check("sigterm-restores-console", console and after and after.px == console.px,
           "after SIGTERM, the screen differs from the console")
 
+    # 6c. the README's Swift example: HUDScreen draws what hud display draws for the same HUD
+    lines = log.get("exampleref", [])
+    ex, ref = shot("example"), shot("exampleref")
+    bezel_checks("example", ex, lines)
+
+    def same_as_reference(s):
+        return (s is not None and ref is not None and s.px == ref.px,
+                "no dump" if s is None or ref is None else
+                f"{sum(1 for a, b in zip(s.px, ref.px) if a != b)} bytes differ from hud display's picture")
+    check("example-draws-as-hud-display", *same_as_reference(ex))
+    self_test("example-draws-as-hud-display", same_as_reference)
+    check("example-exits-0", exit_code("example") == 0, f"exit={exit_code('example')} output={log.get('example', [])[-6:]}")
+    after = shot("afterexample")
+    check("example-close-restores-console", console and after and after.px == console.px,
+          "after the example closed its screen, the screen differs from the console")
+
     # 6. ring + retain
     lines = log.get("ring", [])
     s = shot("ring")

@@ -104,6 +104,21 @@ await nocairo frame-without-labels-ms && sleep 0.5 && shot nocairo
 kill -TERM "$(cat /tmp/nocairo.pid)"
 finish nocairo
 
+# 6c. The README's Swift example (Examples/ReadmeExample, built beside hud): HUDScreen on the
+# display, a ring at 42 % with its label until it hides, then the console. Its stdout is a pty
+# (script), so its "shown on" line arrives when printed. The same HUD drawn by hud display is
+# the reference picture.
+script -q -e -c "$(dirname "$HUD")/kioskhud-example" /tmp/example.out > /dev/null 2>&1 &
+echo $! > /tmp/example.pid
+await example "shown on" && shot example
+finish example
+sleep 0.3
+shot afterexample
+start exampleref --indicator ring --progress 0.42 --label "Updating firmware…" --seconds 60 --stats
+await exampleref complete-frame-ms && sleep 0.2 && shot exampleref
+kill -TERM "$(cat /tmp/exampleref.pid)"
+finish exampleref
+
 # 7. Motion: a real LIS3DH (i2c-stub + st_accel) tilts the bezel.
 sh "$here/motion-guest.sh"
 exit 0

@@ -1,15 +1,13 @@
 import Glibc
 import HUDCore
-import HUDDaemon
 import HUDKMS
 
-/// `hud daemon --output fbdev[:/dev/fbN]`: the daemon's picture on an fbdev
-/// framebuffer, for boards with no usable KMS card (or while the GPU driver
-/// has not loaded yet). Same renderer and damage tracking as KMS
-/// (`RendererPainter`), one off-screen buffer copied to the screen by
-/// `FBDevDisplay`; VT switches yield the screen.
-public final class FBDevDaemonOutput: HUDOutput {
-    public let device: String
+/// A `HUDScreen` on an fbdev framebuffer, for boards with no usable KMS card
+/// (or while the GPU driver has not loaded yet). Same renderer and damage
+/// tracking as KMS (`RendererPainter`), one off-screen buffer copied to the
+/// screen by `FBDevDisplay`; VT switches yield the screen.
+final class FBDevScreen: @unchecked Sendable {
+    let device: String
     private let log: @Sendable (String) -> Void
     private var framebuffer: FBDevice?
     private var painter: RendererPainter?
@@ -17,29 +15,32 @@ public final class FBDevDaemonOutput: HUDOutput {
     private var vt: VTSwitcher?
     private var stack: HUDStack?
 
-    public var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
-    public var isSettled: Bool {
+    /// After every frame put on screen.
+    var onFramePresented: (() -> Void)?
+    var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    var isSettled: Bool {
         guard let display, let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
         return display.hasSettled(generation: generation)
     }
-    public var summary: String {
+    var summary: String {
         guard let framebuffer else { return "fbdev \(device) (not started)" }
         return "fbdev \(device) \(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp"
     }
 
-    public init(device: String = "/dev/fb0", log: @escaping @Sendable (String) -> Void) {
+    init(device: String = "/dev/fb0", log: @escaping @Sendable (String) -> Void) {
         self.device = device
         self.log = log
     }
 
-    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+    /// - Throws: `HUDScreenError` when the framebuffer cannot be used.
+    func start(stack: HUDStack, look: ScreenLook) throws(HUDScreenError) {
         self.stack = stack
         do {
             let framebuffer = try FBDevice(path: device)
             self.framebuffer = framebuffer
             let painter = try RendererPainter(targets: [framebuffer.shadow], loop: stack.loop,
-                                              style: theme.style, backdrop: theme.backdrop)
+                                              style: look.style, backdrop: look.backdrop)
             let log = self.log
             painter.onProblem = { log("render: \($0)") }
             self.painter = painter
@@ -47,21 +48,23 @@ public final class FBDevDaemonOutput: HUDOutput {
                 stack.assumeIsolated { $0.snapshot(at: time) }
             }
             self.display = display
+            display.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
             stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } }
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2,
                             onRelease: { display.pause() }, onAcquire: { display.resume() })
             display.start()
             log("display: \(summary)")
         } catch {
-            throw .output("\(error)")
+            throw HUDScreenError("\(error)")
         }
     }
 
-    public func apply(theme: DaemonTheme) {
-        painter?.apply(style: theme.style, backdrop: theme.backdrop)
+    func apply(look: ScreenLook) {
+        painter?.apply(style: look.style, backdrop: look.backdrop)
     }
 
-    public func handle(signal: Int32) {
+    /// The VT switch signals (`HUDScreen` reads them).
+    func handle(signal: Int32) {
         if signal == SIGUSR1 { vt?.release() }
         if signal == SIGUSR2 { vt?.acquire() }
     }
@@ -75,7 +78,7 @@ public final class FBDevDaemonOutput: HUDOutput {
         vt = nil
     }
 
-    public func stop(retainPicture: Bool) {
+    func stop(retainPicture: Bool) {
         display?.stop(retainLastFrame: retainPicture)
         vt?.restore()
         vt = nil

@@ -1,24 +1,20 @@
 import Glibc
 import HUDCore
-import HUDDaemon
 import HUDKMS
-import HUDMotion
 import HUDRender
 
-/// `hud daemon --output kms`: the daemon's picture on every connected DRM/KMS
-/// output (or the ones `outputs` names), each at its own mode with its own
-/// renderer, double buffers and paced frame loop (`KMSHead`), all showing the
-/// one `HUDStack`. Connectors plugged or unplugged while it runs light up or
-/// go dark (kernel uevents, `HOTPLUG=1`); VT switches yield every card.
-public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
+/// A `HUDScreen` on DRM/KMS: every connected output (or the ones `outputs`
+/// names), each at its own mode with its own renderer, double buffers and
+/// paced frame loop (`KMSHead`), all showing the one `HUDStack`. Connectors
+/// plugged or unplugged while it runs light up or go dark (kernel uevents,
+/// `HOTPLUG=1`); VT switches yield every card. Used only on the stack's loop.
+final class KMSScreen: @unchecked Sendable {
     let device: String?
     /// Where cards are looked for (`/dev/dri`).
     let directory: String
     let cardWait: Duration
     /// Connector names to use (`--outputs`); nil: every connected one.
     let outputs: Set<String>?
-    /// `--output auto`: a display that cannot be used is logged, not fatal.
-    let optional: Bool
     private let log: @Sendable (String) -> Void
     private var cards: [DRMCard] = []
     private var cardEvents: [CardEventWatch] = []
@@ -26,44 +22,46 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
     /// Unplugged heads whose last flip has not completed yet.
     private var retiring: [KMSHead] = []
     private var vt: VTSwitcher?
-    private var motion: MotionFeed?
     private var uevents: UeventMonitor?
     private var stack: HUDStack?
-    private var theme: DaemonTheme?
+    private var look = ScreenLook()
     private var paused = false
     private var framesOfRemovedHeads = 0
 
-    public var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.display.statistics.framesPresented } }
-    public var summary: String {
+    var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.display.statistics.framesPresented } }
+    var summary: String {
         heads.isEmpty ? "kms (no output)" : "kms " + heads.map(\.summary).joined(separator: ", ")
     }
-    public var isSettled: Bool {
+    var isSettled: Bool {
         guard let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
         return heads.allSatisfy { $0.display.hasSettled(generation: generation) }
     }
+    /// After every frame any head put on screen.
+    var onFramePresented: (() -> Void)?
     /// Names of the lit connectors, in order.
-    public var headNames: [String] { heads.map(\.name) }
+    var headNames: [String] { heads.map(\.name) }
 
     /// `device` nil: every usable card, the first waited for up to `cardWait`.
-    public init(device: String?, directory: String = "/dev/dri", cardWait: Duration, outputs: Set<String>? = nil,
-                optional: Bool = false, log: @escaping @Sendable (String) -> Void) {
+    init(device: String?, directory: String = "/dev/dri", cardWait: Duration, outputs: Set<String>? = nil,
+         log: @escaping @Sendable (String) -> Void) {
         self.device = device
         self.directory = directory
         self.cardWait = cardWait
         self.outputs = outputs
-        self.optional = optional
         self.log = log
     }
 
     /// Whether any DRM card node exists now in `directory` (for `--output auto`).
-    public static func cardPresent(directory: String = "/dev/dri") -> Bool {
+    static func cardPresent(directory: String = "/dev/dri") -> Bool {
         !CardFinder(directory: directory).candidates().isEmpty
     }
 
-    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+    /// Lights the outputs and starts their frame loops.
+    /// - Throws: `HUDScreenError` when no card or no connected output can be used.
+    func start(stack: HUDStack, look: ScreenLook) throws(HUDScreenError) {
         self.stack = stack
-        self.theme = theme
+        self.look = look
         do {
             let finder = CardFinder(directory: directory)
             let first = try finder.open(explicitPath: device, timeout: cardWait)
@@ -108,23 +106,16 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                 }
             } catch { log("no hotplug events: \(error)") }
             log("display: \(summary)")
-            let base = theme.base
-            if base.motionEffectEnabled {
-                motion = MotionFeed(stack: stack, amplitude: base.motionAmplitude,
-                                    neutral: NeutralAttitude(rawValue: theme.theme.motionNeutral ?? "flat") ?? .flat,
-                                    mountMatrix: theme.theme.motionMountMatrix, log: log)
-            }
         } catch {
             stop(retainPicture: false)
-            guard optional else { throw .output("\(error)") }
-            log("display unusable (\(error)); running without one")
+            throw HUDScreenError("\(error)")
         }
     }
 
     /// Lights every wanted connected connector that has no head yet and
     /// stops heads whose connector went away (on start and on each hotplug).
     private func rescan() {
-        guard let stack, let theme, !paused else { return }
+        guard let stack, !paused else { return }
         for card in cards {
             guard let res = try? card.resources() else { continue }
             var connected: [String] = []
@@ -138,13 +129,13 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
             }
             for name in connected where !heads.contains(where: { $0.output.card === card && $0.name == name }) {
                 do {
-                    try add(card: card, connector: name, stack: stack, theme: theme)
+                    try add(card: card, connector: name, stack: stack)
                 } catch { log("display \(card.path) \(name): \(error)") }
             }
         }
     }
 
-    private func add(card: DRMCard, connector: String, stack: HUDStack, theme: DaemonTheme) throws {
+    private func add(card: DRMCard, connector: String, stack: HUDStack) throws {
         let taken = Set(heads.filter { $0.output.card === card }.map(\.output.choice.crtc))
         let output = try KMSOutput(card: card, connectorName: connector, excludingCRTCs: taken)
         // Each head at its own scale (HiDPI panels: 2) and turned for how its panel is mounted.
@@ -152,7 +143,7 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
                                                   physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
         let rotation = ScreenRotation(degrees: output.panelOrientation.pictureRotationDegrees) ?? .none
         let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
-                                          style: theme.style, backdrop: theme.backdrop, scale: scale, rotation: rotation)
+                                          style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
         let display = KMSDisplay(output: output, loop: stack.loop, painter: painter,
@@ -160,25 +151,24 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
         display.onError = { log("display \(connector): \($0)") }
-        if heads.isEmpty {
-            // Start-up cost, for boot-time budgets: the first frame, and the first
-            // with its label drawn, each saying what it really showed.
-            let reported = Locked((first: false, text: false))
-            display.onFramePresented = { [painter] _ in
-                let content = painter.lastFrameContent
-                reported.withLock { r in
-                    if !r.first {
-                        r.first = true
-                        log("first frame on screen \(StartupClock.since): \(content)")
-                    }
-                    if !r.text, content.textDrawn {
-                        r.text = true
-                        log("first frame with its label drawn \(StartupClock.since): \(content)")
-                    }
+        // Start-up cost, for boot-time budgets: the first frame, and the first
+        // with its label drawn, each saying what it really showed (first head).
+        let reported = Locked((first: !heads.isEmpty, text: !heads.isEmpty))
+        display.onFramePresented = { [painter, weak self] _ in
+            let content = painter.lastFrameContent
+            reported.withLock { r in
+                if !r.first {
+                    r.first = true
+                    log("first frame on screen \(StartupClock.since): \(content)")
+                }
+                if !r.text, content.textDrawn {
+                    r.text = true
+                    log("first frame with its label drawn \(StartupClock.since): \(content)")
                 }
             }
+            self?.onFramePresented?()
         }
-        let head = KMSHead(output: output, painter: painter, display: display)
+        let head = KMSHead(output: output, painter: painter, display: display, rotation: rotation, scale: scale)
         heads.append(head)
         do { try display.start() } catch {
             heads.removeAll { $0 === head }
@@ -212,21 +202,25 @@ public final class KMSDaemonOutput: HUDOutput, @unchecked Sendable {
         log("output disconnected: \(head.name)")
     }
 
-    public func apply(theme: DaemonTheme) {
-        self.theme = theme
-        for h in heads { h.painter.apply(style: theme.style, backdrop: theme.backdrop) }
+    func apply(look: ScreenLook) {
+        self.look = look
+        for h in heads { h.painter.apply(style: look.style, backdrop: look.backdrop) }
     }
 
-    public func handle(signal: Int32) {
+    /// The VT switch signals (`HUDScreen` reads them).
+    func handle(signal: Int32) {
         if signal == SIGUSR1 { vt?.release() }
         if signal == SIGUSR2 { vt?.acquire() }
     }
 
-    public func stop(retainPicture: Bool) {
+    /// The first head's picture rotation and scale (the motion feed's frame).
+    var primaryGeometry: (rotation: ScreenRotation, scale: Double)? {
+        heads.first.map { ($0.rotation, $0.scale) }
+    }
+
+    func stop(retainPicture: Bool) {
         for h in retiring { h.display.waitForPendingFlip() }
         retiring.removeAll()
-        motion?.stop()
-        motion = nil
         uevents?.cancel()
         uevents = nil
         for h in heads { h.display.stop(retainLastFrame: retainPicture) }

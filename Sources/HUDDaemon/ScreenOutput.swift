@@ -1,0 +1,47 @@
+import HUDCore
+import HUDMotion
+import KioskHUD
+
+/// `--output auto|kms|fbdev`: the daemon's picture on a `HUDScreen` (every
+/// connected KMS head, fbdev meanwhile, a late GPU still taken, hotplug, VT
+/// switches, the theme's motion effect). A boot splash: with no display yet
+/// it keeps watching for a card until it stops.
+public final class ScreenOutput: HUDOutput, @unchecked Sendable {
+    private let options: HUDScreen.Options
+    private var screen: HUDScreen?
+
+    public var framesDrawn: Int { screen?.framesDrawn ?? 0 }
+    public var isSettled: Bool { screen?.isSettled ?? true }
+    public var summary: String { screen?.summary ?? "display (not started)" }
+
+    public init(_ options: HUDScreen.Options) {
+        var options = options
+        options.waitsForCardUntilClosed = true
+        self.options = options
+    }
+
+    public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
+        var options = self.options
+        options.look = theme.look
+        let screen = HUDScreen(stack: stack, options: options)
+        do { try screen.start() } catch { throw .output("\(error)") }
+        self.screen = screen
+    }
+
+    public func apply(theme: DaemonTheme) { screen?.apply(look: theme.look) }
+
+    public func stop(retainPicture: Bool) { screen?.stop(retainPicture: retainPicture) }
+}
+
+extension DaemonTheme {
+    /// The theme's style, backdrop and motion effect, for a `HUDScreen`.
+    public var look: ScreenLook {
+        let base = self.base
+        let motion = base.motionEffectEnabled
+            ? ScreenLook.Motion(amplitude: base.motionAmplitude,
+                                neutral: NeutralAttitude(rawValue: theme.motionNeutral ?? "flat") ?? .flat,
+                                mountMatrix: theme.motionMountMatrix)
+            : nil
+        return ScreenLook(style: style, backdrop: backdrop, motion: motion)
+    }
+}

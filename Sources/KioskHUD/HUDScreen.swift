@@ -1,0 +1,317 @@
+import Glibc
+@_exported import HUDCore
+import HUDKMS
+import HUDMotion
+@_exported import HUDRender
+
+/// The display a `HUDStack` is shown on, from one call: every connected
+/// DRM/KMS output at its own mode, scale and panel orientation; an fbdev
+/// framebuffer while no GPU driver has loaded (or instead of one); a card
+/// that appears later is taken as soon as it does (inotify on the loop, no
+/// polling); connectors plugged and unplugged; VT switches (SIGUSR1 and
+/// SIGUSR2, read through its own signalfd); the accelerometer's parallax.
+/// `close` gives the console back, or leaves the last picture for the next
+/// program.
+///
+///     let loop = try EventLoop()
+///     let stack = HUDStack(loop: loop)
+///     let screen = try await HUDScreen.open(showing: stack)
+///     let hud = await stack.showHUD(HUDConfiguration())
+///     …
+///     await screen.close()
+///
+/// Everything after `open` happens on the stack's loop (hence
+/// `@unchecked Sendable`).
+public final class HUDScreen: @unchecked Sendable {
+    /// Which display to use.
+    public enum Output: Hashable, Sendable {
+        /// KMS when a card is usable; otherwise fbdev meanwhile, if there is a
+        /// framebuffer, until a card appears.
+        case automatic
+        /// KMS only: the card at `device`, or the first usable one.
+        case kms(device: String?)
+        /// An fbdev framebuffer only.
+        case fbdev(device: String)
+    }
+
+    public struct Options: Sendable {
+        public var output: Output = .automatic
+        /// KMS connector names to light (`HDMI-A-1`); nil: every connected one.
+        public var connectors: Set<String>?
+        public var look = ScreenLook()
+        /// How long `open` waits for a display when there is none yet.
+        public var cardWait: Duration = .seconds(8)
+        /// A boot splash: with no display after `cardWait`, go on without one
+        /// and take a card whenever it appears, instead of failing `open`.
+        public var waitsForCardUntilClosed = false
+        public var driDirectory = "/dev/dri"
+        public var framebufferDevice = "/dev/fb0"
+        /// Where the screen says what it did (outputs lit, first frames,
+        /// problems); standard error by default.
+        public var log: @Sendable (String) -> Void = { line in
+            let text = "kioskhud: \(line)\n"
+            _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        }
+
+        public init() {}
+    }
+
+    public let stack: HUDStack
+    public let options: Options
+    private var log: @Sendable (String) -> Void { options.log }
+    private var loop: EventLoop { stack.loop }
+    private var fbdev: FBDevScreen?
+    private var kms: KMSScreen?
+    private var watch: DirectoryWatch?
+    private var waitReport: ScheduledTimer?
+    private var retry: ScheduledTimer?
+    /// A card node that is there but not usable is tried again after this,
+    /// doubling up to 8 s (a GPU with no screen connected must not keep the loop busy).
+    private var retryDelay: Duration = .milliseconds(250)
+    private var reportedUnusable = false
+    private var signals: SignalWatcher?
+    private var motion: MotionFeed?
+    private var look: ScreenLook
+    private var started = false
+    private var closed = false
+    /// `open` callers waiting for the first picture (nil) or the reason there is none.
+    private var openWaiters: [@Sendable (HUDScreenError?) -> Void] = []
+    private var settledWaiters: [@Sendable () -> Void] = []
+
+    /// Frames put on screen so far, on every output.
+    public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
+    /// The picture is on screen as the HUDs are now: no frame due or in
+    /// flight, no fade running, labels drawn (or impossible without Cairo).
+    public var isSettled: Bool { kms?.isSettled ?? fbdev?.isSettled ?? true }
+    /// What is lit, for a log line: `kms /dev/dri/card0 Virtual-1 1280x800@75 atomic`.
+    public var summary: String {
+        if let kms { return kms.summary }
+        return (fbdev?.summary ?? "no display") + (watch != nil ? ", waiting for a DRM card in \(options.driDirectory)" : "")
+    }
+    /// Lit KMS connectors, in order.
+    public var connectorNames: [String] { kms?.headNames ?? [] }
+
+    /// Whether a DRM card node exists now in `directory`.
+    public static func hasCard(in directory: String = "/dev/dri") -> Bool {
+        KMSScreen.cardPresent(directory: directory)
+    }
+
+    /// Opens the display and shows `stack` on it, returning once the first
+    /// picture is up (or, with `waitsForCardUntilClosed`, once it is waiting).
+    /// Blocks the VT switch signals in the calling thread first: call it
+    /// before starting threads of your own, or block SIGUSR1 and SIGUSR2 in them.
+    /// - Throws: `HUDScreenError` naming what was tried when nothing can be shown.
+    public static func open(showing stack: HUDStack, options: Options = Options()) async throws(HUDScreenError) -> HUDScreen {
+        SignalWatcher.block([SIGUSR1, SIGUSR2])
+        let screen = HUDScreen(stack: stack, options: options)
+        let failure: HUDScreenError? = await withCheckedContinuation { continuation in
+            stack.loop.execute {
+                do throws(HUDScreenError) { try screen.start() } catch {
+                    continuation.resume(returning: error)
+                    return
+                }
+                screen.whenShowing { continuation.resume(returning: $0) }
+            }
+        }
+        if let failure { throw failure }
+        return screen
+    }
+
+    /// For code already on `stack.loop` (the daemon): `start()` there.
+    /// `SIGUSR1` and `SIGUSR2` must be blocked in every thread.
+    public init(stack: HUDStack, options: Options = Options()) {
+        self.stack = stack
+        self.options = options
+        look = options.look
+    }
+
+    /// Starts showing, on the loop. Does not wait for a card: see `whenShowing`.
+    /// - Throws: `HUDScreenError` when the named framebuffer cannot be used.
+    public func start() throws(HUDScreenError) {
+        precondition(!started, "HUDScreen.start called twice")
+        started = true
+        do {
+            signals = try SignalWatcher(signals: [SIGUSR1, SIGUSR2], loop: loop) { [weak self] in self?.vtSignal($0) }
+        } catch { log("no VT switching: \(error)") }
+        switch options.output {
+        case .fbdev(let device):
+            let fb = FBDevScreen(device: device, log: log)
+            fb.onFramePresented = { [weak self] in self?.framePresented() }
+            try fb.start(stack: stack, look: look)
+            fbdev = fb
+            startMotion()
+            showing(nil)
+        case .automatic, .kms:
+            // A usable card now: straight to KMS, no fbdev frame first.
+            cardsChanged()
+            guard kms == nil else { return }
+            if case .automatic = options.output, access(options.framebufferDevice, F_OK) == 0 {
+                let fb = FBDevScreen(device: options.framebufferDevice, log: log)
+                fb.onFramePresented = { [weak self] in self?.framePresented() }
+                do {
+                    try fb.start(stack: stack, look: look)
+                    fbdev = fb
+                    startMotion()
+                    showing(nil)
+                } catch { log("fbdev unusable (\(error))") }
+            }
+            do {
+                watch = try DirectoryWatch(directory: options.driDirectory, loop: loop) { [weak self] in self?.cardsChanged() }
+            } catch {
+                log("cannot watch \(options.driDirectory): \(error)")
+                // Nothing to show and no way to see a card come: no use waiting.
+                if fbdev == nil && !options.waitsForCardUntilClosed { return cardWaitEnded() }
+            }
+            waitReport = loop.schedule(at: loop.now() + options.cardWait) { [weak self] in self?.cardWaitEnded() }
+            // A card whose node exists but was not usable above is retried shortly.
+            if cardPresent { cardsChanged() }
+        }
+    }
+
+    /// Runs `handler` on the loop once something is on screen (nil), or with
+    /// the reason `open` fails: nothing after `cardWait`.
+    public func whenShowing(_ handler: @escaping @Sendable (HUDScreenError?) -> Void) {
+        if kms != nil || fbdev != nil || options.waitsForCardUntilClosed { handler(nil) } else if closed {
+            handler(HUDScreenError("the screen was closed"))
+        } else { openWaiters.append(handler) }
+    }
+
+    private func showing(_ failure: HUDScreenError?) {
+        let waiters = openWaiters
+        openWaiters = []
+        for w in waiters { w(failure) }
+    }
+
+    private func cardWaitEnded() {
+        guard kms == nil else { return }
+        let where_ = deviceName.map { "at \($0)" } ?? "in \(options.driDirectory)"
+        if fbdev == nil && !options.waitsForCardUntilClosed {
+            let reason = HUDScreenError("no DRM card \(where_) after \(options.cardWait)"
+                + (options.output == .automatic ? " and no usable \(options.framebufferDevice)" : ""))
+            stop(retainPicture: false)
+            showing(reason)
+            return
+        }
+        log("no DRM card \(where_) after \(options.cardWait); showing on \(fbdev?.summary ?? "no display") and still watching for one")
+    }
+
+    private var deviceName: String? {
+        if case .kms(let device) = options.output { return device }
+        return nil
+    }
+
+    private var cardPresent: Bool {
+        if let device = deviceName { return access(device, F_OK) == 0 }
+        return KMSScreen.cardPresent(directory: options.driDirectory)
+    }
+
+    /// Something appeared in the DRM directory: take the first usable card.
+    private func cardsChanged() {
+        guard kms == nil, !closed, cardPresent else { return }
+        let candidate = KMSScreen(device: deviceName, directory: options.driDirectory, cardWait: .zero,
+                                  outputs: options.connectors, log: log)
+        candidate.onFramePresented = { [weak self] in self?.framePresented() }
+        do {
+            try candidate.start(stack: stack, look: look)
+        } catch {
+            // Not usable yet (connectors not probed, node not ready). The node
+            // is there, so no further directory event may come: try again shortly.
+            if !reportedUnusable { log("DRM card not usable (yet): \(error)") }
+            reportedUnusable = true
+            if let display = fbdev?.display { stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } } }
+            if watch != nil, retry == nil {
+                retry = loop.schedule(at: loop.now() + retryDelay) { [weak self] in
+                    self?.retry = nil
+                    self?.cardsChanged()
+                }
+                retryDelay = min(retryDelay * 2, .seconds(8))
+            }
+            return
+        }
+        kms = candidate
+        let late = watch != nil || fbdev != nil
+        watch?.cancel()
+        watch = nil
+        waitReport?.cancel()
+        retry?.cancel()
+        // KMS has its first frame up; fbdev is hidden behind it now.
+        fbdev?.stopForHandover()
+        fbdev = nil
+        if late { log("late GPU: switched to \(candidate.summary)") }
+        startMotion()
+        showing(nil)
+    }
+
+    /// The accelerometer, in the frame of the first output's picture.
+    private func startMotion() {
+        motion?.stop()
+        motion = nil
+        guard let m = look.motion else { return }
+        let geometry = kms?.primaryGeometry ?? (rotation: .none, scale: 1)
+        motion = MotionFeed(stack: stack, amplitude: m.amplitude, outputScale: geometry.scale,
+                            rotation: DisplayRotation(degrees: geometry.rotation.rawValue) ?? .deg0,
+                            neutral: m.neutral, mountMatrix: m.mountMatrix, log: log)
+    }
+
+    private func vtSignal(_ signal: Int32) {
+        if let kms { kms.handle(signal: signal) } else { fbdev?.handle(signal: signal) }
+    }
+
+    private func framePresented() {
+        guard !settledWaiters.isEmpty, isSettled else { return }
+        let waiters = settledWaiters
+        settledWaiters = []
+        for w in waiters { w() }
+    }
+
+    /// Returns once the screen shows the HUDs as they are now (`isSettled`):
+    /// labels drawn, no fade running. For taking a picture of it, or for
+    /// starting heavy work only once the HUD is visible.
+    public func waitUntilSettled() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [self] in
+                if isSettled || (kms == nil && fbdev == nil) { continuation.resume() } else {
+                    settledWaiters.append { continuation.resume() }
+                }
+            }
+        }
+    }
+
+    /// A new style, backdrop or motion setting (a theme reloaded).
+    public func apply(look: ScreenLook) {
+        self.look = look
+        kms?.apply(look: look)
+        fbdev?.apply(look: look)
+        if motion != nil || look.motion != nil { startMotion() }
+    }
+
+    /// Stops drawing, on the loop. `retainPicture`: the last frame stays up for
+    /// the program taking over the display; otherwise the console comes back.
+    public func stop(retainPicture: Bool) {
+        guard !closed else { return }
+        closed = true
+        watch?.cancel()
+        watch = nil
+        waitReport?.cancel()
+        retry?.cancel()
+        motion?.stop()
+        motion = nil
+        kms?.stop(retainPicture: retainPicture)
+        fbdev?.stop(retainPicture: retainPicture)
+        signals = nil
+        let waiters = settledWaiters
+        settledWaiters = []
+        for w in waiters { w() }
+    }
+
+    /// Stops drawing and gives the console back (or, with `keepingPicture`,
+    /// leaves the last frame on screen); returns when that is done.
+    public func close(keepingPicture: Bool = false) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [self] in
+                stop(retainPicture: keepingPicture)
+                continuation.resume()
+            }
+        }
+    }
+}

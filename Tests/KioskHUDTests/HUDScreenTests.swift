@@ -1,0 +1,66 @@
+import Glibc
+import KioskHUD
+import Testing
+
+/// `HUDScreen.open` where there is no display (CI has no /dev/dri): it names
+/// what it tried instead of hanging, and a boot splash keeps waiting.
+@Suite struct HUDScreenTests {
+    /// An empty directory standing in for /dev/dri.
+    private func emptyDirectory() throws -> String {
+        var template = Array("/tmp/kioskhud-dri-XXXXXX".utf8CString)
+        guard let path = mkdtemp(&template) else { throw HUDScreenError("mkdtemp failed") }
+        return String(cString: path)
+    }
+
+    private func options(dri: String) -> HUDScreen.Options {
+        var o = HUDScreen.Options()
+        o.driDirectory = dri
+        o.framebufferDevice = dri + "/no-fb0"
+        o.cardWait = .milliseconds(300)
+        o.log = { _ in }
+        return o
+    }
+
+    @Test func noCardAndNoFramebufferFailsAfterTheWaitNamingBoth() async throws {
+        let dri = try emptyDirectory()
+        defer { rmdir(dri) }
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let stack = HUDStack(loop: loop)
+        let start = loop.now()
+        do {
+            _ = try await HUDScreen.open(showing: stack, options: options(dri: dri))
+            Issue.record("open succeeded with no display")
+        } catch {
+            #expect(error.description.contains("no DRM card in \(dri)"), "\(error)")
+            #expect(error.description.contains("\(dri)/no-fb0"), "\(error)")
+        }
+        #expect(loop.now() - start >= .milliseconds(300), "failed before the card wait ran out")
+    }
+
+    @Test func aMissingDRMDirectoryFailsAtOnce() async throws {
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        var o = options(dri: "/nonexistent/dri")
+        o.cardWait = .seconds(60)
+        let start = loop.now()
+        await #expect(throws: HUDScreenError.self) { _ = try await HUDScreen.open(showing: HUDStack(loop: loop), options: o) }
+        #expect(loop.now() - start < .seconds(30), "waited for a card that cannot be watched for")
+    }
+
+    @Test func aBootSplashKeepsWaitingForACardAndClosesCleanly() async throws {
+        let dri = try emptyDirectory()
+        defer { rmdir(dri) }
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let stack = HUDStack(loop: loop)
+        var o = options(dri: dri)
+        o.waitsForCardUntilClosed = true
+        let screen = try await HUDScreen.open(showing: stack, options: o)
+        #expect(screen.summary == "no display, waiting for a DRM card in \(dri)")
+        #expect(screen.framesDrawn == 0)
+        await screen.waitUntilSettled()  // nothing to show: returns at once
+        await screen.close()
+        #expect(screen.summary == "no display")
+    }
+}
