@@ -195,9 +195,9 @@ def main():
     check("example-draws-as-hud-display", *same_as_reference(ex))
     self_test("example-draws-as-hud-display", same_as_reference)
     check("example-exits-0", exit_code("example") == 0, f"exit={exit_code('example')} output={log.get('example', [])[-6:]}")
-    after = shot("afterexample")
-    check("example-close-restores-console", console and after and after.px == console.px,
-          "after the example closed its screen, the screen differs from the console")
+    before, after = shot("beforeexample"), shot("afterexample")
+    check("example-close-restores-console", before and after and ex and after.px == before.px and ex.px != before.px,
+          "after the example closed its screen, the screen differs from before it (or the HUD never showed)")
 
     # 6. ring + retain
     lines = log.get("ring", [])

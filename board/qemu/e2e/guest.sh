@@ -106,9 +106,10 @@ finish nocairo
 
 # 6c. The README's Swift example (Examples/ReadmeExample, built beside hud): HUDScreen on the
 # display, a ring at 42 % with its label until it hides, then the console. Its stdout is a pty
-# (script), so its "shown on" line arrives when printed. The same HUD drawn by hud display is
-# the reference picture.
-script -q -e -c "$(dirname "$HUD")/kioskhud-example" /tmp/example.out > /dev/null 2>&1 &
+# (script, flushing its log), so its "shown on" line arrives when printed. The same HUD drawn
+# by hud display is the reference picture; closing must bring back what was on screen before.
+shot beforeexample
+script -q -e -f -c "$(dirname "$HUD")/kioskhud-example" /tmp/example.out > /dev/null 2>&1 &
 echo $! > /tmp/example.pid
 await example "shown on" && shot example
 finish example
