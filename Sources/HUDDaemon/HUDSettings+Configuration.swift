@@ -19,8 +19,10 @@ extension HUDSettings {
     }
 }
 
+/// The one table between the names (`WireMode`: the protocol's, every
+/// command line's) and the model's `HUDMode`.
 extension WireMode {
-    func hudMode(imagePath: String) -> HUDMode {
+    public func hudMode(imagePath: String) -> HUDMode {
         switch self {
         case .indeterminate: return .indeterminate
         case .determinate: return .determinate
@@ -33,7 +35,7 @@ extension WireMode {
         }
     }
 
-    init(_ mode: HUDMode) {
+    public init(_ mode: HUDMode) {
         switch mode {
         case .indeterminate: self = .indeterminate
         case .determinate: self = .determinate

@@ -4,9 +4,9 @@ public enum WireMode: String, Hashable, Sendable, CaseIterable {
     case indeterminate
     /// A pie. Also accepted as `pie`.
     case determinate
-    /// A horizontal bar.
+    /// A horizontal bar. Also accepted as `determinateHorizontalBar`.
     case bar
-    /// A ring. Also accepted as `annular`.
+    /// A ring. Also accepted as `annular` and `annularDeterminate`.
     case ring
     /// A check mark.
     case success
@@ -22,7 +22,8 @@ public enum WireMode: String, Hashable, Sendable, CaseIterable {
         switch wireName {
         case "spinner": self = .indeterminate
         case "pie": self = .determinate
-        case "annular": self = .ring
+        case "annular", "annularDeterminate": self = .ring
+        case "determinateHorizontalBar": self = .bar
         default: self.init(rawValue: wireName)
         }
     }

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import HUDCore
+import HUDDaemon
+import HUDProtocol
 import HUDKMS
 import KioskHUD
 import HUDMotion
@@ -21,7 +23,7 @@ enum DisplayCommand {
         var legacy = false
         var label = ""
         var progress: Double?
-        var indicator = "spinner"
+        var indicator = WireMode.indeterminate
         var frames: Int?
         var seconds: Double?
         var hideAfter: Double?
@@ -33,88 +35,66 @@ enum DisplayCommand {
         var motionNeutral = NeutralAttitude.flat
     }
 
-    struct HelpRequested: Error {}
+    static let parser = OptionParser(command: "display", summary: """
+        Shows one HUD on a DRM/KMS display until a frame count, a time, or SIGINT/SIGTERM;
+        then gives the console back (or, with --retain, leaves the last frame on screen).
+        """, options: [
+            .init(name: "device", placeholder: "PATH", help: "DRM card (default: first /dev/dri/card* with a connected connector)"),
+            .init(name: "gpu-wait", placeholder: "SECONDS", help: "wait this long for a card to appear (default 8)"),
+            .init(name: "mode", placeholder: "WxH[@Hz]", help: "video mode (default: the connector's preferred)"),
+            .init(name: "fps", placeholder: "N", help: "frame rate cap (default: the mode's refresh rate)"),
+            .init(name: "legacy", placeholder: nil, help: "use drmModeSetCrtc + drmModePageFlip even if atomic works"),
+            .init(name: "label", placeholder: "TEXT", help: "label under the indicator"),
+            .init(name: "progress", placeholder: "P", help: "progress 0...1 for ring and bar"),
+            .init(name: "indicator", placeholder: "MODE", help: "spinner (default), pie, bar, ring, success, failure or text"),
+            .init(name: "frames", placeholder: "N", help: "quit after N frames reached the screen"),
+            .init(name: "seconds", placeholder: "S", help: "quit after S seconds"),
+            .init(name: "hide-after", placeholder: "S", help: "hide the HUD after S seconds (the console comes back)"),
+            .init(name: "retain", placeholder: nil, help: "leave the last frame on screen when quitting"),
+            .init(name: "stats", placeholder: nil, help: "print timings and frame counters"),
+            .init(name: "progress-ramp", placeholder: "S", help: "progress runs from 0 to 1 over S seconds (a continuous animation)"),
+            .init(name: "motion", placeholder: nil, help: "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)"),
+            .init(name: "motion-neutral", placeholder: "flat|start", help: "pose that leaves the bezel centred: lying flat (default) or as at start (upright kiosks)"),
+            .init(name: "animate", placeholder: nil, help: "fade in and out (MBProgressHUD's default) instead of appearing at once"),
+        ])
 
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func number(_ flag: String, _ v: String, in range: ClosedRange<Double>) throws -> Double {
-        guard let d = Double(v), d.isFinite, range.contains(d) else {
-            throw UsageError(description: "\(flag) \(v): expected a number in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return d
-    }
-
-    /// One row per flag: whether it takes a value, and what it sets.
-    static let flags: [String: (value: String?, help: String, apply: @Sendable (inout Options, String) throws -> Void)] = [
-        "--device": ("PATH", "DRM card (default: first /dev/dri/card* with a connected connector)", { $0.device = $1 }),
-        "--gpu-wait": ("SECONDS", "wait this long for a card to appear (default 8)", { $0.gpuWait = try number("--gpu-wait", $1, in: 0...3600) }),
-        "--mode": ("WxH[@Hz]", "video mode (default: the connector's preferred)", { $0.mode = try ModeRequest(parsing: $1) }),
-        "--fps": ("N", "frame rate cap (default: the mode's refresh rate)", { $0.fps = try number("--fps", $1, in: 1...1000) }),
-        "--legacy": (nil, "use drmModeSetCrtc + drmModePageFlip even if atomic works", { o, _ in o.legacy = true }),
-        "--label": ("TEXT", "label under the indicator", { $0.label = $1 }),
-        "--progress": ("P", "progress 0...1 for ring and bar", { $0.progress = try number("--progress", $1, in: 0...1) }),
-        "--indicator": ("spinner|ring|bar|pie|text", "indicator (default spinner)", { o, v in
-            guard ["spinner", "ring", "bar", "pie", "text"].contains(v) else {
-                throw UsageError(description: "--indicator \(v): expected spinner, ring, bar, pie or text")
-            }
-            o.indicator = v
-        }),
-        "--frames": ("N", "quit after N frames reached the screen", { o, v in
-            guard let n = Int(v), n > 0 else { throw UsageError(description: "--frames \(v): expected a whole number > 0") }
-            o.frames = n
-        }),
-        "--seconds": ("S", "quit after S seconds", { $0.seconds = try number("--seconds", $1, in: 0...86400) }),
-        "--hide-after": ("S", "hide the HUD after S seconds (the console comes back)", { $0.hideAfter = try number("--hide-after", $1, in: 0...86400) }),
-        "--retain": (nil, "leave the last frame on screen when quitting", { o, _ in o.retain = true }),
-        "--stats": (nil, "print timings and frame counters", { o, _ in o.stats = true }),
-        "--progress-ramp": ("S", "progress runs from 0 to 1 over S seconds (a continuous animation)", {
-            $0.progressRamp = try number("--progress-ramp", $1, in: 0.001...86400)
-        }),
-        "--motion": (nil, "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)", { o, _ in o.motion = true }),
-        "--motion-neutral": ("flat|start", "pose that leaves the bezel centred: lying flat (default) or as at start (upright kiosks)", { o, v in
-            guard let n = NeutralAttitude(rawValue: v) else { throw UsageError(description: "--motion-neutral \(v): expected flat or start") }
-            o.motionNeutral = n
-        }),
-        "--animate": (nil, "fade in and out (MBProgressHUD's default) instead of appearing at once", { o, _ in o.animate = true }),
-    ]
-
-    static func parse(_ args: [String]) throws -> Options {
+    /// nil: help was asked for.
+    static func parse(_ args: [String]) throws(CommandLineError) -> Options? {
+        guard let p = try parser.parse(args) else { return nil }
         var o = Options()
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            if a == "--help" || a == "-h" {
-                throw HelpRequested()
-            }
-            guard let flag = flags[a] else { throw UsageError(description: "unknown option \(a)\n" + usage) }
-            if flag.value != nil {
-                guard i + 1 < args.count else { throw UsageError(description: "\(a) needs a value (\(flag.value!))") }
-                try flag.apply(&o, args[i + 1])
-                i += 2
-            } else {
-                try flag.apply(&o, "")
-                i += 1
-            }
+        o.device = p.string("device")
+        if let w = try p.double("gpu-wait", in: 0...3600) { o.gpuWait = w }
+        if let m = p.string("mode") {
+            do { o.mode = try ModeRequest(parsing: m) } catch { throw CommandLineError("hud display: --mode: \(error)") }
         }
+        o.fps = try p.double("fps", in: 1...1000)
+        o.legacy = p.flag("legacy")
+        o.label = p.string("label") ?? ""
+        o.progress = try p.double("progress", in: 0...1)
+        o.indicator = try p.mode("indicator") ?? .indeterminate
+        if o.indicator == .image { throw CommandLineError("hud display: --indicator image: not available here (hud show --image)") }
+        o.frames = try p.int("frames", in: 1...Int(Int32.max))
+        o.seconds = try p.double("seconds", in: 0...86400)
+        o.hideAfter = try p.double("hide-after", in: 0...86400)
+        o.retain = p.flag("retain")
+        o.stats = p.flag("stats")
+        o.progressRamp = try p.double("progress-ramp", in: 0.001...86400)
+        o.motion = p.flag("motion")
+        o.motionNeutral = try p.choice("motion-neutral", ["flat": NeutralAttitude.flat, "start": .start]) ?? .flat
+        o.animate = p.flag("animate")
         return o
-    }
-
-    static var usage: String {
-        "usage: hud display [options]\n" + flags.keys.sorted().map { k in
-            let f = flags[k]!
-            return "  \(k)\(f.value.map { " " + $0 } ?? "")\t\(f.help)"
-        }.joined(separator: "\n")
     }
 
     static func main(_ args: [String]) -> Int32 {
         let options: Options
-        do { options = try parse(args) } catch is HelpRequested {
-            print(usage)
-            return 0
+        do {
+            guard let o = try parse(args) else {
+                print(parser.help, terminator: "")
+                return 0
+            }
+            options = o
         } catch {
-            printError("hud display: \(error)")
+            StandardError.write("\(error)\n")
             return 2
         }
         // Before any thread exists: signals arrive through a signalfd on the loop.
@@ -122,7 +102,7 @@ enum DisplayCommand {
         do {
             return try DisplaySession(options: options).run()
         } catch {
-            printError("hud display: \(error)")
+            StandardError.write("hud display: \(error)\n")
             return 1
         }
     }
@@ -230,13 +210,7 @@ final class DisplaySession: @unchecked Sendable {
 
     func configuration() -> HUDConfiguration {
         var c = HUDConfiguration()
-        switch options.indicator {
-        case "ring": c.mode = .annularDeterminate
-        case "bar": c.mode = .determinateHorizontalBar
-        case "pie": c.mode = .determinate
-        case "text": c.mode = .text
-        default: c.mode = .indeterminate
-        }
+        c.mode = options.indicator.hudMode(imagePath: "")
         c.label.text = options.label
         c.progress = options.progress ?? 0
         c.motionEffectEnabled = options.motion
@@ -250,9 +224,9 @@ final class DisplaySession: @unchecked Sendable {
         let animate = options.animate
         let config = configuration()
         let hideAfter = options.hideAfter
-        display.onError = { [self] error in say("error: \(error)") ; printError("hud display: \(error)") }
+        display.onError = { [self] error in say("error: \(error)") ; StandardError.write("hud display: \(error)\n") }
         display.onFramePresented = { [self] s in framePresented(s) }
-        painter.onProblem = { [self] problem in say("problem: \(problem)"); printError("hud display: \(problem)") }
+        painter.onProblem = { [self] problem in say("problem: \(problem)"); StandardError.write("hud display: \(problem)\n") }
         display.onConsoleRestored = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
         signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
             switch signal {
@@ -283,7 +257,7 @@ final class DisplaySession: @unchecked Sendable {
             display.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
             if options.motion { startMotion(amplitude: config.motionAmplitude, neutral: options.motionNeutral) }
             do { try display.start() } catch {
-                printError("hud display: \(error)")
+                StandardError.write("hud display: \(error)\n")
                 finish(code: 1)
             }
             if let s = options.seconds { loop.schedule(after: .hudSeconds(s)) { [self] in finish(code: 0) } }
@@ -384,10 +358,4 @@ extension String {
         digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -places))
         return (negative ? "-" : "") + digits
     }
-}
-
-/// Writes one line to standard error (fd 2).
-func printError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -11,7 +11,6 @@ enum HideCommand {
                 .init(name: "no-animation", placeholder: nil, help: "vanish without animating"),
                 ClientCommand.socketOption,
             ]),
-        positionals: [],
         makeRequest: { o, _ throws(CommandLineError) in
             .hide(afterSeconds: try o.double("after", in: 0...ProtocolLimits.maxHideDelaySeconds), animated: !o.flag("no-animation"))
         })
@@ -24,6 +23,5 @@ enum HideCommand {
                 .init(name: "retain", placeholder: nil, help: "leave the last picture on screen (hand-over to a kiosk app)"),
                 ClientCommand.socketOption,
             ]),
-        positionals: [],
         makeRequest: { o, _ throws(CommandLineError) in .quit(retain: o.flag("retain")) })
 }

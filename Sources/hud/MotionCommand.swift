@@ -16,35 +16,29 @@ enum MotionCommand {
         name: "motion", summary: "show what the accelerometer reads and the bezel offset it gives",
         run: { MotionCommand.run($0) })
 
-    static let help = """
-        usage: hud motion [options]
-
+    static let parser = OptionParser(command: "motion", summary: """
         Reads the IIO accelerometer the parallax effect would use and prints the
         device picked and why, the scale, offset and mount matrix applied, the
         gravity vector in m/s² in the display's frame and the bezel offset.
-
-          --sysfs-root DIR   sysfs to search (default /sys)
-          --dev-root DIR     where iio:deviceN nodes are (default /dev)
-          --device NAME      driver name (lis3dh), id (iio:device1) or device path
-          --once             one reading, then exit
-          --rate HZ          readings per second (default 30)
-          --rotation DEG     image rotation on the panel, clockwise: 0, 90, 180, 270
-          --scale S          output pixels per point (default 1)
-          --amplitude PT     bezel shift at full tilt in points (default 10)
-          --neutral POSE     flat (default: centred lying flat) or start (centred as held at start)
-          --no-buffer        poll sysfs even if the device has a buffered interface
-          --raise-rate       raise the sensor's sampling_frequency to --rate for this run
-                             (restored on exit; by default nothing is changed)
-          --mount-matrix M   use this mount matrix ("x,y,z; x,y,z; x,y,z") instead of the device's
-          --cpu-seconds N    run the background reader for N s and print its CPU cost
-          --help             this text
-
         Tilt: lowering the panel's right edge moves the bezel right, lowering its
         bottom edge moves it down (MBProgressHUD's motion effect), ±amplitude × scale
         pixels when the edge points straight down.
         Exit status: 0 ok, 1 no usable accelerometer, 2 bad options.
-
-        """
+        """, options: [
+            .init(name: "sysfs-root", placeholder: "DIR", help: "sysfs to search (default /sys)"),
+            .init(name: "dev-root", placeholder: "DIR", help: "where iio:deviceN nodes are (default /dev)"),
+            .init(name: "device", placeholder: "NAME", help: "driver name (lis3dh), id (iio:device1) or device path"),
+            .init(name: "once", placeholder: nil, help: "one reading, then exit"),
+            .init(name: "rate", placeholder: "HZ", help: "readings per second (default 30)"),
+            .init(name: "rotation", placeholder: "DEG", help: "image rotation on the panel, clockwise: 0, 90, 180, 270"),
+            .init(name: "scale", placeholder: "S", help: "output pixels per point (default 1)"),
+            .init(name: "amplitude", placeholder: "PT", help: "bezel shift at full tilt in points (default 10)"),
+            .init(name: "neutral", placeholder: "POSE", help: "flat (default: centred lying flat) or start (centred as held at start)"),
+            .init(name: "no-buffer", placeholder: nil, help: "poll sysfs even if the device has a buffered interface"),
+            .init(name: "raise-rate", placeholder: nil, help: "raise the sensor's sampling_frequency to --rate for this run (restored on exit; by default nothing is changed)"),
+            .init(name: "mount-matrix", placeholder: "M", help: "use this mount matrix (\"x,y,z; x,y,z; x,y,z\") instead of the device's"),
+            .init(name: "cpu-seconds", placeholder: "N", help: "run the background reader for N s and print its CPU cost"),
+        ])
 
     struct Options {
         var settings = MotionSettings()
@@ -55,107 +49,56 @@ enum MotionCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
-        switch parse(arguments) {
-        case .help:
-            out(help)
-            return 0
-        case .failure(let message):
-            err("hud motion: \(message)\nTry `hud motion --help`.\n")
-            return 2
-        case .options(let o):
+        do {
+            guard let o = try parse(arguments) else {
+                out(parser.help)
+                return 0
+            }
             options = o
+        } catch {
+            StandardError.write("\(error)\n")
+            return 2
         }
         if let seconds = options.cpuSeconds { return measureCPU(options.settings, seconds: seconds) }
         return read(options)
     }
 
-    enum ParseResult {
-        case options(Options)
-        case help
-        case failure(String)
-    }
-
-    /// Flags: name → (takes a value, apply). Table-driven; unknown flags,
-    /// missing values and values out of range are errors that name the flag.
-    static func parse(_ arguments: [String]) -> ParseResult {
-        typealias Apply = (inout Options, String) -> String?
-        let valued: [String: Apply] = [
-            "--sysfs-root": { o, v in o.settings.sysfsRoot = v; return nil },
-            "--dev-root": { o, v in o.settings.devRoot = v; return nil },
-            "--device": { o, v in o.settings.device = v; return nil },
-            "--rate": { o, v in
-                guard let r = Double(v), r.isFinite, r > 0, r <= 1000 else { return "--rate wants a number of Hz in (0, 1000], got \"\(v)\"" }
-                o.settings.rate = r; return nil
-            },
-            "--rotation": { o, v in
-                guard let d = Int(v), let r = DisplayRotation(rawValue: d) else { return "--rotation wants 0, 90, 180 or 270, got \"\(v)\"" }
-                o.settings.tracker.mapping.rotation = r; return nil
-            },
-            "--scale": { o, v in
-                guard let s = Double(v), s.isFinite, s > 0, s <= 16 else { return "--scale wants a number in (0, 16], got \"\(v)\"" }
-                o.settings.tracker.outputScale = s; return nil
-            },
-            "--neutral": { o, v in
-                guard let n = NeutralAttitude(rawValue: v) else { return "--neutral wants flat or start, got \"\(v)\"" }
-                o.settings.tracker.neutral = n; return nil
-            },
-            "--amplitude": { o, v in
-                guard let a = Double(v), a.isFinite, a >= 0, a <= 1000 else { return "--amplitude wants points in [0, 1000], got \"\(v)\"" }
-                o.settings.tracker.amplitude = a; return nil
-            },
-            "--mount-matrix": { o, v in
-                do { o.settings.mountMatrix = try MountMatrix(parsing: v, path: "--mount-matrix") } catch { return "\(error)" }
-                return nil
-            },
-            "--cpu-seconds": { o, v in
-                guard let s = Double(v), s.isFinite, s > 0, s <= 3600 else { return "--cpu-seconds wants seconds in (0, 3600], got \"\(v)\"" }
-                o.cpuSeconds = s; return nil
-            },
-        ]
-        let switches: [String: (inout Options) -> Void] = [
-            "--once": { $0.once = true },
-            "--no-buffer": { $0.settings.preferBuffer = false },
-            "--raise-rate": { $0.raiseRate = true },
-        ]
+    /// nil: help was asked for.
+    static func parse(_ arguments: [String]) throws(CommandLineError) -> Options? {
+        guard let o = try parser.parse(arguments) else { return nil }
         var options = Options()
-        var i = 0
-        while i < arguments.count {
-            var flag = arguments[i]
-            var inlineValue: String?
-            if flag.hasPrefix("--"), let eq = flag.firstIndex(of: "=") {
-                inlineValue = String(flag[flag.index(after: eq)...])
-                flag = String(flag[..<eq])
-            }
-            if flag == "--help" || flag == "-h" { return .help }
-            if let apply = switches[flag] {
-                if inlineValue != nil { return .failure("\(flag) takes no value") }
-                apply(&options)
-            } else if let apply = valued[flag] {
-                let value: String
-                if let inlineValue { value = inlineValue } else {
-                    guard i + 1 < arguments.count else { return .failure("\(flag) needs a value") }
-                    i += 1
-                    value = arguments[i]
-                }
-                if let problem = apply(&options, value) { return .failure(problem) }
-            } else {
-                return .failure("unknown option \"\(flag)\"")
-            }
-            i += 1
+        if let v = o.string("sysfs-root") { options.settings.sysfsRoot = v }
+        if let v = o.string("dev-root") { options.settings.devRoot = v }
+        if let v = o.string("device") { options.settings.device = v }
+        if let r = try o.double("rate", in: 0.01...1000) { options.settings.rate = r }
+        if let r = try o.choice("rotation", ["0": DisplayRotation.deg0, "90": .deg90, "180": .deg180, "270": .deg270]) {
+            options.settings.tracker.mapping.rotation = r
         }
-        return .options(options)
+        if let v = try o.double("scale", in: 0.01...16) { options.settings.tracker.outputScale = v }
+        if let n = try o.choice("neutral", ["flat": NeutralAttitude.flat, "start": .start]) { options.settings.tracker.neutral = n }
+        if let a = try o.double("amplitude", in: 0...1000) { options.settings.tracker.amplitude = a }
+        if let m = o.string("mount-matrix") {
+            do { options.settings.mountMatrix = try MountMatrix(parsing: m, path: "--mount-matrix") } catch {
+                throw CommandLineError("hud motion: \(error)")
+            }
+        }
+        options.cpuSeconds = try o.double("cpu-seconds", in: 0.01...3600)
+        options.once = o.flag("once")
+        options.settings.preferBuffer = !o.flag("no-buffer")
+        options.raiseRate = o.flag("raise-rate")
+        return options
     }
 
     // MARK: reading
 
     static func read(_ options: Options) -> Int32 {
         let settings = options.settings
-        let log = MotionLog { err("hud motion: \($0)\n") }
+        let log = MotionLog { StandardError.write("hud motion: \($0)\n") }
         let discovery = AccelerometerDiscovery(sysfsRoot: settings.sysfsRoot, devRoot: settings.devRoot, log: log,
                                                mountMatrixOverride: settings.mountMatrix)
         let device: AccelerometerDevice
         do { device = try discovery.find(settings.device) } catch {
-            err("hud motion: \(error)\n")
+            StandardError.write("hud motion: \(error)\n")
             return 1
         }
         var lines = ["device: \(device.label) at \(device.directory)", "  picked: \(device.selectionReason)"]
@@ -168,7 +111,7 @@ enum MotionCommand {
             change = nil
             lines.append("  sampling: " + SamplingFrequencySetter.describe(rate: settings.rate, device: device))
         }
-        defer { if let line = change?.restore() { err("hud motion: \(line)\n") } }
+        defer { if let line = change?.restore() { StandardError.write("hud motion: \(line)\n") } }
         var source: (any AccelerationSource)?
         if settings.preferBuffer, device.buffer != nil {
             do { source = try BufferedAccelerometer(device: device) } catch {
@@ -180,7 +123,7 @@ enum MotionCommand {
         if source == nil {
             do { source = try PolledAccelerometer(device: device) } catch {
                 out(lines.joined(separator: "\n") + "\n")
-                err("hud motion: \(error)\n")
+                StandardError.write("hud motion: \(error)\n")
                 return 1
             }
         }
@@ -198,13 +141,13 @@ enum MotionCommand {
         if options.once {
             do {
                 guard let g = try readOne(source) else {
-                    err("hud motion: no reading arrived from \(device.label)\n")
+                    StandardError.write("hud motion: no reading arrived from \(device.label)\n")
                     return 1
                 }
                 out(describe(g, settings: settings, filtered: nil) + "\n")
                 return 0
             } catch {
-                err("hud motion: \(error)\n")
+                StandardError.write("hud motion: \(error)\n")
                 return 1
             }
         }
@@ -245,7 +188,7 @@ enum MotionCommand {
                         out("t=\(fixed(t, 2))s " + describe(g, settings: settings, filtered: tracker.pixels) + "\n")
                     }
                 } catch {
-                    err("hud motion: \(error); retrying in 1 s\n")
+                    StandardError.write("hud motion: \(error); retrying in 1 s\n")
                     source = nil
                     pause(.seconds(1))
                     continue
@@ -276,19 +219,19 @@ enum MotionCommand {
     // MARK: CPU cost of the background reader
 
     static func measureCPU(_ settings: MotionSettings, seconds: Double) -> Int32 {
-        let log = MotionLog { err("hud motion: \($0)\n") }
+        let log = MotionLog { StandardError.write("hud motion: \($0)\n") }
         let changes = Atomic<Int>(0)
         let reader: MotionReader
         do {
             reader = try MotionReader(settings: settings, log: log) { _ in changes.add(1, ordering: .relaxed) }
         } catch {
-            err("hud motion: \(error)\n")
+            StandardError.write("hud motion: \(error)\n")
             return 1
         }
         let before = cpuTime()
         let wallStart = SystemClock.shared.now()
         do { try reader.start() } catch {
-            err("hud motion: \(error)\n")
+            StandardError.write("hud motion: \(error)\n")
             return 1
         }
         pause(.hudSeconds(seconds))
@@ -320,7 +263,6 @@ enum MotionCommand {
     }
 
     static func out(_ text: String) { _ = text.withCString { write(1, $0, strlen($0)) } }
-    static func err(_ text: String) { StandardError.write(text) }
 
     static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
 

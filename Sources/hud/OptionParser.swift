@@ -1,5 +1,6 @@
-/// A small table-driven parser for `--name value`, `--name=value` and
-/// `--flag` options, shared by the `hud` commands.
+/// The one parser of every `hud` command: `--name value`, `--name=value`,
+/// `--flag`, and positional arguments, in any order; `--` makes the rest
+/// positional; `-h`/`--help` anywhere before it asks for the help text.
 struct OptionParser: Sendable {
     /// One option: `placeholder` nil means a flag that takes no value.
     struct Option: Sendable {
@@ -11,17 +12,29 @@ struct OptionParser: Sendable {
     let command: String
     let summary: String
     let options: [Option]
+    /// Names of the positional arguments, in order (all required).
+    var positionals: [String] = []
 
-    /// Parses `args`; `--help` anywhere yields nil (print `help` and exit 0).
+    /// Parses `args`; `--help` or `-h` yields nil (print `help` and exit 0).
     func parse(_ args: [String]) throws(CommandLineError) -> ParsedOptions? {
         var parsed = ParsedOptions(command: command)
         var i = 0
+        var verbatim = false
         while i < args.count {
             let arg = args[i]
             i += 1
+            if verbatim || arg == "-" || !arg.hasPrefix("-") {
+                guard parsed.positionals.count < positionals.count else {
+                    throw CommandLineError("hud \(command): unexpected argument '\(arg)'" + (positionals.isEmpty
+                        ? " (it takes no arguments besides options)" : " (it takes \(usageNames.trimmingPrefix(" ")))"))
+                }
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { verbatim = true; continue }
             if arg == "--help" || arg == "-h" { return nil }
-            guard arg.hasPrefix("--"), arg.count > 2 else {
-                throw CommandLineError("hud \(command): unexpected argument '\(arg)' (options start with --)")
+            guard arg.hasPrefix("--") else {
+                throw CommandLineError("hud \(command): unknown option '\(arg)' (options start with --; write -- before an argument that starts with -)")
             }
             var name = String(arg.dropFirst(2))
             var inline: String?
@@ -48,17 +61,22 @@ struct OptionParser: Sendable {
             if parsed.values[name] != nil { throw CommandLineError("hud \(command): option '--\(name)' given twice") }
             parsed.values[name] = value
         }
+        guard parsed.positionals.count == positionals.count else {
+            throw CommandLineError("hud \(command): missing \(positionals[parsed.positionals.count].uppercased()) (see 'hud \(command) --help')")
+        }
         return parsed
     }
 
+    private var usageNames: String { positionals.map { " " + $0.uppercased() }.joined() }
+
     var help: String {
-        var s = "usage: hud \(command) [options]\n\n\(summary)\n\noptions:\n"
+        var s = "usage: hud \(command)\(usageNames) [options]\n\n\(summary)\n\noptions:\n"
         let labels = options.map { "--" + $0.name + ($0.placeholder.map { " " + $0 } ?? "") }
         let width = (labels.map(\.count).max() ?? 0) + 2
         for (label, o) in zip(labels, options) {
             s += "  " + label + String(repeating: " ", count: width - label.count) + o.help + "\n"
         }
-        s += "  --help" + String(repeating: " ", count: max(2, width - 6)) + "show this text\n"
+        s += "  -h, --help" + String(repeating: " ", count: max(2, width - 10)) + "show this text\n"
         return s
     }
 }

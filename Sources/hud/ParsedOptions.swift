@@ -1,4 +1,5 @@
 import HUDCore
+import HUDProtocol
 import HUDRender
 
 /// The options of one command line, with typed readers whose errors name
@@ -7,6 +8,8 @@ struct ParsedOptions {
     let command: String
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// The positional arguments, in order (as many as the parser names).
+    var positionals: [String] = []
 
     init(command: String) { self.command = command }
 
@@ -70,6 +73,13 @@ struct ParsedOptions {
         guard let v = values[name] else { return nil }
         guard let c = HexColor.parse(v) else { throw bad(name, v, "a colour #rgb, #rrggbb or #rrggbbaa") }
         return c
+    }
+
+    /// A mode name or alias (`WireMode`, the protocol's names).
+    func mode(_ name: String) throws(CommandLineError) -> WireMode? {
+        guard let v = values[name] else { return nil }
+        guard let mode = WireMode(wireName: v) else { throw bad(name, v, "one of " + WireMode.namesList + " (or spinner, pie, annular)") }
+        return mode
     }
 
     func choice<T>(_ name: String, _ options: KeyValuePairs<String, T>) throws(CommandLineError) -> T? {

@@ -7,7 +7,6 @@ enum PingCommand {
             Exits 0 when a daemon answers on the socket, 1 otherwise (for boot scripts:
             'until hud ping; do sleep 0.1; done').
             """, options: [ClientCommand.socketOption]),
-        positionals: [],
         makeRequest: { _, _ throws(CommandLineError) in .ping })
 
     static let status = ClientCommand(
@@ -15,7 +14,6 @@ enum PingCommand {
             Prints the HUD's state as key=value lines: shown, phase, mode, progress,
             label, details, theme.
             """, options: [ClientCommand.socketOption]),
-        positionals: [],
         makeRequest: { _, _ throws(CommandLineError) in .status },
         printAnswer: { fields in
             // One line per key: values with spaces, quotes or newlines are quoted as on the wire.
@@ -27,8 +25,7 @@ enum PingCommand {
             Moves the daemon into DIR, the real root the initramfs has mounted, just
             before it switches to it (initramfs-tools' init-bottom), so the splash keeps
             its fonts, libraries and themes afterwards (plymouth update-root-fs).
-            """, options: [ClientCommand.socketOption]),
-        positionals: ["dir"],
+            """, options: [ClientCommand.socketOption], positionals: ["dir"]),
         makeRequest: { _, given throws(CommandLineError) in .newroot(directory: given[0]) })
 
     static let reload = ClientCommand(
@@ -36,7 +33,6 @@ enum PingCommand {
             Makes the daemon read its theme again (as SIGHUP does). A broken theme file
             is reported and the old theme kept.
             """, options: [ClientCommand.socketOption]),
-        positionals: [],
         makeRequest: { _, _ throws(CommandLineError) in .reload },
         printAnswer: { fields in
             if let t = fields.first(where: { $0.key == "theme" }) { print("theme \(t.value)") }

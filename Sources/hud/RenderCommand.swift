@@ -1,4 +1,6 @@
 import HUDCore
+import HUDDaemon
+import HUDProtocol
 import HUDRender
 
 /// `hud render`: one frame of any configuration, at any moment, to a PNG.
@@ -38,11 +40,9 @@ enum RenderCommand {
     private static func render(_ o: ParsedOptions) throws(CommandLineError) -> Int32 {
         var setup = try SceneSetup(o)
         let imagePath = o.string("image")
-        let modeName = try o.choice("mode", SceneSetup.modeNames) ?? (imagePath != nil ? "image" : "indeterminate")
-        guard let mode = SceneSetup.mode(named: modeName, imagePath: imagePath) else {
-            throw CommandLineError("hud render: --mode image needs --image PNG")
-        }
-        setup.configuration.mode = mode
+        let mode = try o.mode("mode") ?? (imagePath != nil ? .image : .indeterminate)
+        if mode == .image && imagePath == nil { throw CommandLineError("hud render: --mode image needs --image PNG") }
+        setup.configuration.mode = mode.hudMode(imagePath: imagePath ?? "")
         let progress = try o.double("progress", in: 0...1) ?? 0
         setup.configuration.progress = progress
         if let a = try o.choice("animation", ["fade": HUDAnimation.fade, "zoom": .zoom, "zoomIn": .zoomIn, "zoomOut": .zoomOut]) {

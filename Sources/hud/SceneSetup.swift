@@ -75,27 +75,4 @@ struct SceneSetup {
         if let a = try o.choice("align", ["center": TextAlignment.center, "natural": .natural]) { style.textAlignment = a }
         if let l = o.string("language") { style.language = l }
     }
-
-    /// `--mode` names and what they select (`image` needs `--image`).
-    static let modeNames: KeyValuePairs<String, String> = [
-        "indeterminate": "indeterminate", "spinner": "indeterminate",
-        "determinate": "determinate", "pie": "determinate",
-        "bar": "bar", "determinateHorizontalBar": "bar",
-        "ring": "ring", "annularDeterminate": "ring", "annular": "ring",
-        "success": "success", "failure": "failure", "text": "text", "image": "image",
-    ]
-
-    static func mode(named name: String, imagePath: String?) -> HUDMode? {
-        switch name {
-        case "indeterminate": return .indeterminate
-        case "determinate": return .determinate
-        case "bar": return .determinateHorizontalBar
-        case "ring": return .annularDeterminate
-        case "success": return .success
-        case "failure": return .failure
-        case "text": return .text
-        case "image": return imagePath.map { .customImage(path: $0) }
-        default: return nil
-        }
-    }
 }

@@ -21,7 +21,6 @@ enum ShowCommand {
             a HUD already up keeps what is not given. Exit status: 0 done, 1 no daemon or
             it failed, 2 bad usage.
             """, options: hudOptions),
-        positionals: [],
         makeRequest: { o, _ throws(CommandLineError) in .show(try settings(o)) })
 
     static let update = ClientCommand(
@@ -29,7 +28,6 @@ enum ShowCommand {
             Changes options of the HUD while it is shown (fails with status 1 when no HUD
             is up). Options as for 'hud show'.
             """, options: hudOptions),
-        positionals: [],
         makeRequest: { o, _ throws(CommandLineError) in
             let s = try settings(o)
             guard !s.isEmpty else { throw CommandLineError("hud update: give at least one option (see 'hud update --help')") }

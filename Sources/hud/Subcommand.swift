@@ -13,6 +13,10 @@ struct Subcommand: Sendable {
             StandardError.write(usage(commands))
             return 2
         }
+        if first == "--version" || first == "-V" {
+            print("hud \(Version.string)")
+            return 0
+        }
         if first == "--help" || first == "-h" || first == "help" {
             print(usage(commands), terminator: "")
             return 0
@@ -30,7 +34,7 @@ struct Subcommand: Sendable {
         for c in commands {
             s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.summary + "\n"
         }
-        s += "\n'hud <command> --help' describes a command's options.\n"
+        s += "\n'hud <command> --help' describes a command's options; 'hud --version' prints the version.\n"
         return s
     }
 }

@@ -68,7 +68,7 @@ def check_motion(log, dumps, check):
     expect("motion-cli-bottom-edge-down", "motiondown", [r"x 0\.000 y 4\.903 z 8\.492", r"bezel offset \(0, 5\) px"])
     expect("motion-reader-thread", "motioncpu", [r"reader: [1-9]\d* readings in", r"CPU: user"])
     expect("motion-device-removed", "motiongone", [r"no accelerometer"], code=1)
-    expect("motion-bad-flag", "motionbadflag", [r"--rate wants a number of Hz"], code=2)
+    expect("motion-bad-flag", "motionbadflag", [r"--rate 'fast': expected a number"], code=2)
 
     if "motiondisplay" not in log:
         check("motion-display", False, "hud display --motion did not run (no DRM card?)")

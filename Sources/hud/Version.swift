@@ -1,0 +1,4 @@
+/// `hud --version`. Raised with each tagged release.
+enum Version {
+    static let string = "0.19.0"
+}
