@@ -54,11 +54,16 @@ let package = Package(
         // Linux system calls Glibc's module lacks (epoll, eventfd, timerfd, signalfd, inotify).
         .systemLibrary(name: "CLinux"),
 
-        // The HUD's model, lifecycle, event loop and timers. No C library beyond glibc.
-        .target(name: "HUDCore", dependencies: ["CLinux"]),
+        // The system layer: Errno and SystemError (the one error type), the EventLoop (epoll, timers,
+        // clocks) and the Linux event sources on it: signalfd, inotify, kernel uevents, VT switching.
+        .target(name: "HUDSystem", dependencies: ["CLinux"]),
+        .testTarget(name: "HUDSystemTests", dependencies: ["HUDSystem"]),
+
+        // The HUD's model and lifecycle on the system layer's loop. No C library beyond glibc.
+        .target(name: "HUDCore", dependencies: ["HUDSystem"]),
 
         // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
-        .target(name: "HUDKMS", dependencies: ["HUDCore", "CDRM", "CLinux"]),
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "HUDSystem", "CDRM", "CLinux"]),
 
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),

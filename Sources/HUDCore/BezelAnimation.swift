@@ -1,3 +1,4 @@
+import HUDSystem
 /// One running bezel animation: from where it was to where it goes, over
 /// `HUDAnimation.duration`. Interrupting it starts a new one from the current
 /// value (UIKit's `BeginFromCurrentState`).

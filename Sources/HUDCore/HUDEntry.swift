@@ -1,3 +1,4 @@
+import HUDSystem
 /// A HUD's state inside its `HUDStack`; only the stack's actor touches it.
 final class HUDEntry {
     let id: Int

@@ -1,3 +1,4 @@
+import HUDSystem
 /// MBProgressHUD's show/hide state machine, without side effects.
 ///
 /// Each event takes the time it happens at and returns the actions its owner

@@ -1,3 +1,4 @@
+import HUDSystem
 /// What the lifecycle asks its owner to do after an event.
 public enum HUDLifecycleAction: Hashable, Sendable {
     /// Start (or restart) this timer to fire at the instant.

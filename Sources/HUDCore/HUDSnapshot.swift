@@ -1,3 +1,4 @@
+import HUDSystem
 /// Everything a display shows at one instant: the visible HUDs, bottom first.
 public struct HUDSnapshot: Hashable, Sendable {
     public var time: HUDInstant

@@ -1,3 +1,4 @@
+import HUDSystem
 /// The HUDs on one display, bottom to top, and the only owner of their state.
 ///
 /// An actor on an `EventLoop`: every HUD's state, timer and callback lives on

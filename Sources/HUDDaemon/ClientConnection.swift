@@ -37,13 +37,10 @@ final class ClientConnection {
 
     /// Reads what is waiting into `buffer` (`read`, non-blocking).
     func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if n > 0 { return .bytes(n) }
-            if n == 0 { return .closed }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK ? .drained : .closed
-        }
+        let n = Errno.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        if n > 0 { return .bytes(n) }
+        if n == 0 { return .closed }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? .drained : .closed
     }
 
     /// Sends `text` at once (`send`, `MSG_NOSIGNAL | MSG_DONTWAIT`). False when
@@ -55,10 +52,11 @@ final class ClientConnection {
         return text.withUTF8 { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                if n > 0 { offset += n; continue }
-                if n < 0, errno == EINTR { continue }
-                return false
+                let n = Errno.retryingOnInterrupt {
+                    Glibc.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                }
+                guard n > 0 else { return false }
+                offset += n
             }
             return true
         }

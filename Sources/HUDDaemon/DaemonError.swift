@@ -1,6 +1,7 @@
+import HUDSystem
 /// Why the daemon could not start or carry on.
 public enum DaemonError: Error, CustomStringConvertible, Sendable {
-    case system(SystemCallError)
+    case system(SystemError)
     case socketPathTooLong(String)
     case alreadyRunning(String)
     case notASocket(String)

@@ -101,7 +101,7 @@ public actor DaemonServer {
                 self?.assumeIsolated { body($0) }
             }
         } catch {
-            throw .system(SystemCallError("epoll_ctl", "fd \(fd)", errno: error.errno))
+            throw .system(SystemError(call: "epoll_ctl", subject: "fd \(fd)", errno: error.errno))
         }
     }
 

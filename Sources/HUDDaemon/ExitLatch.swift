@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import HUDSystem
 
 /// Lets the main thread sleep until the loop decides the exit code: the
 /// main thread blocks in `read` on a pipe the loop writes once.
@@ -10,10 +11,10 @@ public final class ExitLatch: Sendable {
     private let writeFD: Int32
     private let released = Atomic<Bool>(false)
 
-    /// - Throws: `SystemCallError` naming `pipe`.
-    public init() throws(SystemCallError) {
+    /// - Throws: `SystemError` naming `pipe`.
+    public init() throws(SystemError) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw SystemCallError("pipe", "exit latch") }
+        guard pipe(&fds) == 0 else { throw SystemError.last("pipe", "exit latch") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readFD = fds[0]
         writeFD = fds[1]
@@ -34,11 +35,6 @@ public final class ExitLatch: Sendable {
     /// Blocks until `release`; returns its code.
     public func wait() -> Int32 {
         var byte: UInt8 = 1
-        while true {
-            let n = read(readFD, &byte, 1)
-            if n == 1 { return Int32(byte) }
-            if n < 0, errno == EINTR { continue }
-            return 1
-        }
+        return Errno.retryingOnInterrupt { read(readFD, &byte, 1) } == 1 ? Int32(byte) : 1
     }
 }

@@ -45,7 +45,7 @@ public final class PNGOutput: HUDOutput {
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw .system(SystemCallError("mkdir", directory))
+            throw .system(SystemError.last("mkdir", directory))
         }
         do {
             pixels = try OwnedPixelBuffer(width: geometry.pixelWidth, height: geometry.pixelHeight)
@@ -103,7 +103,7 @@ public final class PNGOutput: HUDOutput {
             return
         }
         guard rename(temporary, path) == 0 else {
-            log("png output: \(SystemCallError("rename", path))")
+            log("png output: \(SystemError.last("rename", path))")
             return
         }
         framesWritten += 1

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import HUDSystem
 
 /// Who is at the other end of a Unix socket, as the kernel saw it at
 /// `connect` (`getsockopt(SO_PEERCRED)`, `SO_PEERGROUPS`).
@@ -20,13 +21,13 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads the peer of connected socket `fd`.
-    /// - Throws: `SystemCallError` naming `getsockopt(SO_PEERCRED)`.
-    public static func of(socket fd: Int32) throws(SystemCallError) -> PeerCredentials {
+    /// - Throws: `SystemError` naming `getsockopt(SO_PEERCRED)`.
+    public static func of(socket fd: Int32) throws(SystemError) -> PeerCredentials {
         // struct ucred is pid_t, uid_t, gid_t: three 32-bit fields.
         var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) == 0, length == 12 else {
-            throw SystemCallError("getsockopt(SO_PEERCRED)", "fd \(fd)")
+            throw SystemError.last("getsockopt(SO_PEERCRED)", "fd \(fd)")
         }
         var groups: [UInt32] = []
         var buffer = [UInt32](repeating: 0, count: 64)

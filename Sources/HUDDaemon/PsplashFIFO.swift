@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HUDSystem
 #endif
 
 /// psplash's command FIFO (`$PSPLASH_FIFO_DIR/psplash_fifo`), so boot
@@ -37,14 +38,14 @@ public final class PsplashFIFO {
                 close(probe)
                 throw .fifoInUse(path)
             }
-            guard unlink(path) == 0 else { throw .system(SystemCallError("unlink", path)) }
+            guard unlink(path) == 0 else { throw .system(SystemError.last("unlink", path)) }
         }
-        guard mkfifo(path, 0o600) == 0 else { throw .system(SystemCallError("mkfifo", path)) }
+        guard mkfifo(path, 0o600) == 0 else { throw .system(SystemError.last("mkfifo", path)) }
         let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let e = errno
             unlink(path)
-            throw .system(SystemCallError("open", path, errno: e))
+            throw .system(SystemError(call: "open", subject: path, errno: Errno(rawValue: e)))
         }
         var own = stat()
         fstat(fd, &own)
@@ -57,12 +58,7 @@ public final class PsplashFIFO {
 
     /// Reads what is waiting (non-blocking); 0 when nothing is.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            return 0
-        }
+        max(0, Errno.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) })
     }
 
     /// Closes the FIFO and removes it, as psplash does when it quits.

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HUDSystem
 #endif
 
 /// Reads small text files with plain `open`/`read` (no Foundation).
@@ -16,8 +17,7 @@ enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             if n < 0 { return nil }
             if n == 0 { break }
             bytes += chunk[0..<n]

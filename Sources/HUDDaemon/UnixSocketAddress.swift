@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HUDSystem
 #endif
 
 /// A filesystem path as a `sockaddr_un`, checked for length.
@@ -32,15 +33,15 @@ public struct UnixSocketAddress: Sendable {
     }
 
     /// Connects a new stream socket here (`socket`, `connect`); blocking, close-on-exec.
-    /// - Throws: `SystemCallError` naming `socket` or `connect` and the path.
-    public func connect() throws(SystemCallError) -> Int32 {
+    /// - Throws: `SystemError` naming `socket` or `connect` and the path.
+    public func connect() throws(SystemError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemCallError("socket", path) }
+        guard fd >= 0 else { throw SystemError.last("socket", path) }
         let rc = withSockaddr { Glibc.connect(fd, $0, $1) }
         guard rc == 0 else {
             let e = errno
             close(fd)
-            throw SystemCallError("connect", path, errno: e)
+            throw SystemError(call: "connect", subject: path, errno: Errno(rawValue: e))
         }
         return fd
     }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HUDSystem
 #endif
 
 /// The daemon's listening Unix stream socket.
@@ -20,26 +21,26 @@ public final class UnixSocketListener {
         try Self.makeParentDirectory(of: path)
         try Self.removeStale(path, address: address)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .system(SystemCallError("socket", path)) }
+        guard fd >= 0 else { throw .system(SystemError.last("socket", path)) }
         let oldMask = umask(~mode & 0o777)
         let rc = address.withSockaddr { bind(fd, $0, $1) }
         let bindErrno = errno
         umask(oldMask)
         guard rc == 0 else {
             close(fd)
-            throw .system(SystemCallError("bind", path, errno: bindErrno))
+            throw .system(SystemError(call: "bind", subject: path, errno: Errno(rawValue: bindErrno)))
         }
         if let group, chown(path, uid_t.max, group) != 0 {
             let e = errno
             close(fd)
             unlink(path)
-            throw .system(SystemCallError("chown", path, errno: e))
+            throw .system(SystemError(call: "chown", subject: path, errno: Errno(rawValue: e)))
         }
         guard chmod(path, mode) == 0, listen(fd, backlog) == 0 else {
             let e = errno
             close(fd)
             unlink(path)
-            throw .system(SystemCallError("listen", path, errno: e))
+            throw .system(SystemError(call: "listen", subject: path, errno: Errno(rawValue: e)))
         }
         self.path = path
         self.fd = fd
@@ -77,7 +78,7 @@ public final class UnixSocketListener {
         if stat(dir, &st) == 0 { return }
         try makeParentDirectory(of: dir)
         guard mkdir(dir, 0o755) == 0 || errno == EEXIST else {
-            throw .system(SystemCallError("mkdir", dir))
+            throw .system(SystemError.last("mkdir", dir))
         }
     }
 
@@ -89,6 +90,6 @@ public final class UnixSocketListener {
             close(fd)
             throw .alreadyRunning(path)
         }
-        guard unlink(path) == 0 else { throw .system(SystemCallError("unlink", path)) }
+        guard unlink(path) == 0 else { throw .system(SystemError.last("unlink", path)) }
     }
 }

@@ -2,23 +2,24 @@
 import Glibc
 #endif
 import CDRM
+import HUDSystem
 
 /// A list of property changes committed together (`drmModeAtomicReq`).
 public final class AtomicRequest {
     let pointer: drmModeAtomicReqPtr
 
     /// `drmModeAtomicAlloc`.
-    public init() throws(DRMError) {
-        guard let p = drmModeAtomicAlloc() else { throw DRMError(call: "drmModeAtomicAlloc", errno: ENOMEM) }
+    public init() throws(SystemError) {
+        guard let p = drmModeAtomicAlloc() else { throw SystemError(call: "drmModeAtomicAlloc", errno: Errno(rawValue: ENOMEM)) }
         pointer = p
     }
 
     deinit { drmModeAtomicFree(pointer) }
 
     /// `drmModeAtomicAddProperty`.
-    public func set(_ object: UInt32, _ property: UInt32, _ value: UInt64) throws(DRMError) {
+    public func set(_ object: UInt32, _ property: UInt32, _ value: UInt64) throws(SystemError) {
         let rc = drmModeAtomicAddProperty(pointer, object, property, value)
-        guard rc >= 0 else { throw .from("drmModeAtomicAddProperty", "object \(object) property \(property)", result: rc) }
+        guard rc >= 0 else { throw .libdrm("drmModeAtomicAddProperty", "object \(object) property \(property)", result: rc) }
     }
 
     /// Drops every change so the request can be filled again (`drmModeAtomicSetCursor(0)`).

@@ -18,7 +18,7 @@ public final class CardEventWatch: @unchecked Sendable {
     private let onError: @Sendable (any Error) -> Void
 
     /// Watches `card.fd` on `loop` (`epoll_ctl(EPOLL_CTL_ADD)`).
-    public init(card: DRMCard, loop: EventLoop, onError: @escaping @Sendable (any Error) -> Void) throws(EventLoopError) {
+    public init(card: DRMCard, loop: EventLoop, onError: @escaping @Sendable (any Error) -> Void) throws(SystemError) {
         self.card = card
         self.onError = onError
         watch = try loop.watchReadable(fd: card.fd) { [card] in

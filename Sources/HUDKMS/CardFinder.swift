@@ -43,7 +43,7 @@ public struct CardFinder: Sendable {
 
     /// Opens the first usable card: `explicitPath` if given, else the first
     /// card with a connected connector. Waits up to `timeout` for it.
-    /// - Throws: `DRMError` for an explicit path that cannot be opened,
+    /// - Throws: `SystemError` for an explicit path that cannot be opened,
     ///   `NotFound` when the wait ran out (naming what was seen).
     public func open(explicitPath: String? = nil, timeout: Duration) throws -> DRMCard {
         let deadline = clock.now() + timeout

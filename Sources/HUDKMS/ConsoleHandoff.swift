@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import HUDSystem
 
 /// Leaves a frame on screen after the process exits (Plymouth's
 /// `quit --retain-splash`) on kernels without `DRM_IOCTL_MODE_CLOSEFB`.
@@ -13,33 +14,33 @@ import CLinux
 public enum ConsoleHandoff {
     /// Copies `buffer` into the fbdev framebuffer and sets `KDSETMODE KD_GRAPHICS`
     /// on the active VT.
-    /// - Throws: `DRMError` naming the call that failed (e.g. no `/dev/fb0`,
+    /// - Throws: `SystemError` naming the call that failed (e.g. no `/dev/fb0`,
     ///   or its geometry differs from the buffer's).
     public static func retain(_ buffer: DumbBuffer, framebufferDevice: String = "/dev/fb0",
-                              console: String = "/dev/tty0") throws(DRMError) {
+                              console: String = "/dev/tty0") throws(SystemError) {
         let tty = open(console, O_RDWR | O_CLOEXEC | O_NOCTTY)
         if tty >= 0 {
             _ = ioctl(tty, UInt(KDSETMODE), Int32(KD_GRAPHICS))
             close(tty)
         }
         let fb = open(framebufferDevice, O_RDWR | O_CLOEXEC)
-        guard fb >= 0 else { throw DRMError(call: "open", subject: framebufferDevice, errno: errno) }
+        guard fb >= 0 else { throw SystemError(call: "open", subject: framebufferDevice, errno: .current) }
         defer { close(fb) }
         var v = fb_var_screeninfo()
         var f = fb_fix_screeninfo()
         guard ioctl(fb, UInt(FBIOGET_VSCREENINFO), &v) == 0 else {
-            throw DRMError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: framebufferDevice, errno: errno)
+            throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: framebufferDevice, errno: .current)
         }
         guard ioctl(fb, UInt(FBIOGET_FSCREENINFO), &f) == 0 else {
-            throw DRMError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: framebufferDevice, errno: errno)
+            throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: framebufferDevice, errno: .current)
         }
         guard Int(v.xres) == buffer.width, Int(v.yres) == buffer.height, v.bits_per_pixel == 32 else {
-            throw DRMError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: framebufferDevice,
+            throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: framebufferDevice,
                            detail: "fbdev is \(v.xres)x\(v.yres)x\(v.bits_per_pixel), frame is \(buffer.width)x\(buffer.height)x32")
         }
         let lineLength = Int(f.line_length), size = lineLength * Int(v.yres_virtual)
         let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fb, 0)
-        guard let map, map != MAP_FAILED else { throw DRMError(call: "mmap", subject: framebufferDevice, errno: errno) }
+        guard let map, map != MAP_FAILED else { throw SystemError(call: "mmap", subject: framebufferDevice, errno: .current) }
         defer { munmap(map, size) }
         let rowBytes = buffer.width * 4
         for y in 0..<buffer.height {

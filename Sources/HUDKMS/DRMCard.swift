@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import CDRM
+import HUDSystem
 
 /// An open DRM device node, `/dev/dri/cardN`: the one thin layer over libdrm
-/// and the DRM ioctls. Every call throws a `DRMError` naming the C call.
+/// and the DRM ioctls. Every call throws a `SystemError` naming the C call.
 ///
 /// Not thread-safe; use it from one thread (the display's event loop).
 public final class DRMCard: @unchecked Sendable {
@@ -19,10 +20,10 @@ public final class DRMCard: @unchecked Sendable {
     private var sinksAwaitingEvents: [PageFlipSink] = []
 
     /// `open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)`.
-    public init(path: String) throws(DRMError) {
+    public init(path: String) throws(SystemError) {
         self.path = path
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw DRMError(call: "open", subject: path, errno: errno) }
+        guard fd >= 0 else { throw SystemError(call: "open", subject: path, errno: .current) }
         self.fd = fd
     }
 
@@ -63,13 +64,13 @@ public final class DRMCard: @unchecked Sendable {
     // MARK: Master
 
     /// `drmSetMaster`: take the right to change the display.
-    public func setMaster() throws(DRMError) {
-        guard drmSetMaster(fd) == 0 else { throw DRMError(call: "drmSetMaster", subject: path, errno: errno) }
+    public func setMaster() throws(SystemError) {
+        guard drmSetMaster(fd) == 0 else { throw SystemError(call: "drmSetMaster", subject: path, errno: .current) }
     }
 
     /// `drmDropMaster`: give the display to another client (or the console).
-    public func dropMaster() throws(DRMError) {
-        guard drmDropMaster(fd) == 0 else { throw DRMError(call: "drmDropMaster", subject: path, errno: errno) }
+    public func dropMaster() throws(SystemError) {
+        guard drmDropMaster(fd) == 0 else { throw SystemError(call: "drmDropMaster", subject: path, errno: .current) }
     }
 
     // MARK: Objects
@@ -81,9 +82,9 @@ public final class DRMCard: @unchecked Sendable {
         public var crtcs: [UInt32]
     }
 
-    public func resources() throws(DRMError) -> Resources {
+    public func resources() throws(SystemError) -> Resources {
         guard let res = drmModeGetResources(fd) else {
-            throw DRMError(call: "drmModeGetResources", subject: path, errno: errno,
+            throw SystemError(call: "drmModeGetResources", subject: path, errno: .current,
                            detail: errno == EOPNOTSUPP || errno == EINVAL ? "not a KMS device" : "")
         }
         defer { drmModeFreeResources(res) }
@@ -109,10 +110,10 @@ public final class DRMCard: @unchecked Sendable {
     /// `drmModeGetConnector`, which makes the driver probe the connector
     /// (EDID, status); with `probe: false`, `drmModeGetConnectorCurrent`,
     /// the state from the last probe (the kernel probes when a driver loads).
-    public func connector(_ id: UInt32, probe: Bool = true) throws(DRMError) -> Connector {
+    public func connector(_ id: UInt32, probe: Bool = true) throws(SystemError) -> Connector {
         guard let c = probe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else {
-            throw DRMError(call: probe ? "drmModeGetConnector" : "drmModeGetConnectorCurrent",
-                           subject: "\(path) connector \(id)", errno: errno)
+            throw SystemError(call: probe ? "drmModeGetConnector" : "drmModeGetConnectorCurrent",
+                           subject: "\(path) connector \(id)", errno: .current)
         }
         defer { drmModeFreeConnector(c) }
         let v = c.pointee
@@ -126,9 +127,9 @@ public final class DRMCard: @unchecked Sendable {
 
     /// `drmModeGetEncoder`: the CRTCs it can drive (a bit per index into
     /// `Resources.crtcs`) and the one it drives now (0 for none).
-    public func encoder(_ id: UInt32) throws(DRMError) -> (possibleCRTCs: UInt32, crtc: UInt32) {
+    public func encoder(_ id: UInt32) throws(SystemError) -> (possibleCRTCs: UInt32, crtc: UInt32) {
         guard let e = drmModeGetEncoder(fd, id) else {
-            throw DRMError(call: "drmModeGetEncoder", subject: "\(path) encoder \(id)", errno: errno)
+            throw SystemError(call: "drmModeGetEncoder", subject: "\(path) encoder \(id)", errno: .current)
         }
         defer { drmModeFreeEncoder(e) }
         return (e.pointee.possible_crtcs, e.pointee.crtc_id)
@@ -143,9 +144,9 @@ public final class DRMCard: @unchecked Sendable {
         public var mode: DisplayMode?
     }
 
-    public func crtc(_ id: UInt32) throws(DRMError) -> CRTCState {
+    public func crtc(_ id: UInt32) throws(SystemError) -> CRTCState {
         guard let c = drmModeGetCrtc(fd, id) else {
-            throw DRMError(call: "drmModeGetCrtc", subject: "\(path) crtc \(id)", errno: errno)
+            throw SystemError(call: "drmModeGetCrtc", subject: "\(path) crtc \(id)", errno: .current)
         }
         defer { drmModeFreeCrtc(c) }
         let v = c.pointee
@@ -164,15 +165,15 @@ public final class DRMCard: @unchecked Sendable {
     }
 
     /// Every plane (`drmModeGetPlaneResources`); call `enableUniversalPlanes` first.
-    public func planes() throws(DRMError) -> [Plane] {
+    public func planes() throws(SystemError) -> [Plane] {
         guard let res = drmModeGetPlaneResources(fd) else {
-            throw DRMError(call: "drmModeGetPlaneResources", subject: path, errno: errno)
+            throw SystemError(call: "drmModeGetPlaneResources", subject: path, errno: .current)
         }
         defer { drmModeFreePlaneResources(res) }
         var planes: [Plane] = []
         for id in UnsafeBufferPointer(start: res.pointee.planes, count: Int(res.pointee.count_planes)) {
             guard let p = drmModeGetPlane(fd, id) else {
-                throw DRMError(call: "drmModeGetPlane", subject: "\(path) plane \(id)", errno: errno)
+                throw SystemError(call: "drmModeGetPlane", subject: "\(path) plane \(id)", errno: .current)
             }
             defer { drmModeFreePlane(p) }
             let props = try properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
@@ -191,9 +192,9 @@ public final class DRMCard: @unchecked Sendable {
 
     /// An object's properties by name (`drmModeObjectGetProperties`).
     /// `type` is `DRM_MODE_OBJECT_CONNECTOR`, `_CRTC` or `_PLANE`.
-    public func properties(of object: UInt32, type: UInt32) throws(DRMError) -> [String: Property] {
+    public func properties(of object: UInt32, type: UInt32) throws(SystemError) -> [String: Property] {
         guard let props = drmModeObjectGetProperties(fd, object, type) else {
-            throw DRMError(call: "drmModeObjectGetProperties", subject: "\(path) object \(object)", errno: errno)
+            throw SystemError(call: "drmModeObjectGetProperties", subject: "\(path) object \(object)", errno: .current)
         }
         defer { drmModeFreeObjectProperties(props) }
         var result: [String: Property] = [:]
@@ -220,21 +221,21 @@ public final class DRMCard: @unchecked Sendable {
     // MARK: Buffers
 
     /// `drmModeCreateDumbBuffer`: returns handle, pitch (bytes per row) and size.
-    public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(DRMError)
+    public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(SystemError)
         -> (handle: UInt32, pitch: Int, size: Int) {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         let rc = drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(bitsPerPixel), 0, &handle, &pitch, &size)
-        guard rc == 0 else { throw .from("drmModeCreateDumbBuffer", "\(path) \(width)x\(height)x\(bitsPerPixel)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModeCreateDumbBuffer", "\(path) \(width)x\(height)x\(bitsPerPixel)", result: rc) }
         return (handle, Int(pitch), Int(size))
     }
 
     /// `drmModeMapDumbBuffer` + `mmap(PROT_READ|PROT_WRITE, MAP_SHARED)`.
-    public func mapDumbBuffer(handle: UInt32, size: Int) throws(DRMError) -> UnsafeMutableRawPointer {
+    public func mapDumbBuffer(handle: UInt32, size: Int) throws(SystemError) -> UnsafeMutableRawPointer {
         var offset: UInt64 = 0
         let rc = drmModeMapDumbBuffer(fd, handle, &offset)
-        guard rc == 0 else { throw .from("drmModeMapDumbBuffer", "\(path) handle \(handle)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModeMapDumbBuffer", "\(path) handle \(handle)", result: rc) }
         let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
-        guard let p, p != MAP_FAILED else { throw DRMError(call: "mmap", subject: "\(path) dumb buffer \(handle), \(size) bytes", errno: errno) }
+        guard let p, p != MAP_FAILED else { throw SystemError(call: "mmap", subject: "\(path) dumb buffer \(handle), \(size) bytes", errno: .current) }
         return p
     }
 
@@ -244,7 +245,7 @@ public final class DRMCard: @unchecked Sendable {
     }
 
     /// `drmModeAddFB2` with one plane of `format` (a DRM fourcc).
-    public func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: Int) throws(DRMError) -> UInt32 {
+    public func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: Int) throws(SystemError) -> UInt32 {
         var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(pitch), 0, 0, 0)
         var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
@@ -262,7 +263,7 @@ public final class DRMCard: @unchecked Sendable {
                 }
             }
         }
-        guard rc == 0 else { throw .from("drmModeAddFB2", "\(path) \(width)x\(height)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModeAddFB2", "\(path) \(width)x\(height)", result: rc) }
         return id
     }
 
@@ -272,11 +273,11 @@ public final class DRMCard: @unchecked Sendable {
     }
 
     /// `drmModeCreatePropertyBlob` holding `mode` (for the CRTC's MODE_ID).
-    public func createModeBlob(_ mode: DisplayMode) throws(DRMError) -> UInt32 {
+    public func createModeBlob(_ mode: DisplayMode) throws(SystemError) -> UInt32 {
         var info = mode.info
         var blob: UInt32 = 0
         let rc = drmModeCreatePropertyBlob(fd, &info, MemoryLayout<drmModeModeInfo>.size, &blob)
-        guard rc == 0 else { throw .from("drmModeCreatePropertyBlob", "\(path) mode \(mode)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModeCreatePropertyBlob", "\(path) mode \(mode)", result: rc) }
         return blob
     }
 
@@ -290,7 +291,7 @@ public final class DRMCard: @unchecked Sendable {
     /// `drmModeSetCrtc`: show `framebuffer` on `crtc` through `connector`
     /// (legacy modeset). A framebuffer of 0 with no connector turns the CRTC off.
     public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: UInt32 = 0, y: UInt32 = 0,
-                        connector: UInt32?, mode: DisplayMode?) throws(DRMError) {
+                        connector: UInt32?, mode: DisplayMode?) throws(SystemError) {
         var info = mode?.info ?? drmModeModeInfo()
         var conn = connector ?? 0
         let rc = withUnsafeMutablePointer(to: &conn) { conn in
@@ -299,26 +300,26 @@ public final class DRMCard: @unchecked Sendable {
                                connector == nil ? 0 : 1, mode == nil ? nil : info)
             }
         }
-        guard rc == 0 else { throw .from("drmModeSetCrtc", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModeSetCrtc", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
     }
 
     /// `drmModePageFlip(DRM_MODE_PAGE_FLIP_EVENT)`: scan out `framebuffer` at the
     /// next vblank; `sink` hears the flip event. The card keeps `sink` until then.
-    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32, sink: PageFlipSink) throws(DRMError) {
+    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32, sink: PageFlipSink) throws(SystemError) {
         let rc = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink.pointer)
-        guard rc == 0 else { throw .from("drmModePageFlip", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
+        guard rc == 0 else { throw .libdrm("drmModePageFlip", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
         awaitEvent(for: sink)
     }
 
     /// `drmModeAtomicCommit` of `request` with `flags` (`DRM_MODE_ATOMIC_*`,
     /// `DRM_MODE_PAGE_FLIP_EVENT`); with that flag `sink` hears the flip event,
     /// and the card keeps `sink` until then.
-    public func commit(_ request: AtomicRequest, flags: UInt32, sink: PageFlipSink? = nil) throws(DRMError) {
+    public func commit(_ request: AtomicRequest, flags: UInt32, sink: PageFlipSink? = nil) throws(SystemError) {
         let wantsEvent = flags & UInt32(DRM_MODE_PAGE_FLIP_EVENT) != 0
         let rc = drmModeAtomicCommit(fd, request.pointer, flags, wantsEvent ? sink?.pointer : nil)
         guard rc == 0 else {
             let test = flags & UInt32(DRM_MODE_ATOMIC_TEST_ONLY) != 0
-            throw .from("drmModeAtomicCommit", "\(path)\(test ? " TEST_ONLY" : "")", result: rc)
+            throw .libdrm("drmModeAtomicCommit", "\(path)\(test ? " TEST_ONLY" : "")", result: rc)
         }
         if wantsEvent, let sink { awaitEvent(for: sink) }
     }
@@ -337,7 +338,7 @@ public final class DRMCard: @unchecked Sendable {
     /// on the sink given to the flip or commit.
     /// Returns false when nothing was there to read (EAGAIN).
     @discardableResult
-    public func dispatchEvents() throws(DRMError) -> Bool {
+    public func dispatchEvents() throws(SystemError) -> Bool {
         var context = drmEventContext()
         context.version = 2
         context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
@@ -352,7 +353,7 @@ public final class DRMCard: @unchecked Sendable {
         let rc = drmHandleEvent(fd, &context)
         if rc != 0 {
             if errno == EAGAIN || errno == EINTR { return false }
-            throw DRMError(call: "drmHandleEvent", subject: path, errno: errno)
+            throw SystemError(call: "drmHandleEvent", subject: path, errno: .current)
         }
         return true
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CDRM
+import HUDSystem
 
 /// A CPU-drawable scan-out buffer: a dumb buffer in XRGB8888, mapped, with a
 /// framebuffer id. Freed (unmapped, fb removed, buffer destroyed) on deinit.
@@ -18,7 +19,7 @@ public final class DumbBuffer {
     private let card: DRMCard
 
     /// Creates, maps and registers an XRGB8888 buffer of `width`x`height`.
-    public init(card: DRMCard, width: Int, height: Int) throws(DRMError) {
+    public init(card: DRMCard, width: Int, height: Int) throws(SystemError) {
         let (handle, pitch, size) = try card.createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
         let pixels: UnsafeMutableRawPointer
         let fb: UInt32

@@ -25,22 +25,22 @@ public final class FBDevice {
     private let mapSize: Int
 
     /// Opens and maps `path`.
-    /// - Throws: `DRMError` naming the call (`open`, an ioctl, `mmap`) and errno,
+    /// - Throws: `SystemError` naming the call (`open`, an ioctl, `mmap`) and errno,
     ///   or the unsupported pixel layout.
-    public init(path: String = "/dev/fb0") throws(DRMError) {
+    public init(path: String = "/dev/fb0") throws(SystemError) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw DRMError(call: "open", subject: path, errno: errno) }
+        guard fd >= 0 else { throw SystemError(call: "open", subject: path, errno: .current) }
         var v = fb_var_screeninfo()
         var f = fb_fix_screeninfo()
         guard ioctl(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0 else {
             let e = errno
             close(fd)
-            throw DRMError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: path, errno: e)
+            throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: path, errno: Errno(rawValue: e))
         }
         guard ioctl(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0 else {
             let e = errno
             close(fd)
-            throw DRMError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path, errno: e)
+            throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path, errno: Errno(rawValue: e))
         }
         func channel(_ b: fb_bitfield) -> FBPixelLayout.Channel { .init(offset: Int(b.offset), length: Int(b.length)) }
         let layout: FBPixelLayout
@@ -55,7 +55,7 @@ public final class FBDevice {
         let bytesPerPixel = layout.bitsPerPixel / 8
         guard width > 0, height > 0, line >= width * bytesPerPixel else {
             close(fd)
-            throw DRMError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path,
+            throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path,
                            detail: "bad geometry \(width)x\(height), line length \(line)")
         }
         // The visible page starts at (xoffset, yoffset) of the virtual screen.
@@ -64,7 +64,7 @@ public final class FBDevice {
         guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
             let e = errno
             close(fd)
-            throw DRMError(call: "mmap", subject: "\(path), \(size) bytes", errno: e)
+            throw SystemError(call: "mmap", subject: "\(path), \(size) bytes", errno: Errno(rawValue: e))
         }
         let shadowPitch = (width * bytesPerPixel + 3) & ~3
         let shadowMemory = UnsafeMutableRawPointer.allocate(byteCount: shadowPitch * height, alignment: 64)

@@ -1,3 +1,4 @@
+import HUDSystem
 /// How an fbdev framebuffer stores a pixel, from its `fb_var_screeninfo`.
 /// Only the layouts the renderer draws directly are accepted, so a frame is
 /// copied to the screen without conversion.
@@ -20,9 +21,9 @@ public enum FBPixelLayout: Sendable, Equatable {
     }
 
     /// The layout for a screen with `bitsPerPixel` and these channels.
-    /// - Throws: `DRMError` (call `FBIOGET_VSCREENINFO`) naming the layout when it is neither.
+    /// - Throws: `SystemError` (call `FBIOGET_VSCREENINFO`) naming the layout when it is neither.
     public static func from(bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel,
-                            device: String) throws(DRMError) -> FBPixelLayout {
+                            device: String) throws(SystemError) -> FBPixelLayout {
         if bitsPerPixel == 32, red == Channel(offset: 16, length: 8), green == Channel(offset: 8, length: 8),
            blue == Channel(offset: 0, length: 8) {
             return .xrgb8888
@@ -31,7 +32,7 @@ public enum FBPixelLayout: Sendable, Equatable {
            blue == Channel(offset: 0, length: 5) {
             return .rgb565
         }
-        throw DRMError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: device,
+        throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: device,
                        detail: "unsupported pixel layout: \(bitsPerPixel) bpp, red \(red.length)@\(red.offset), " +
                                "green \(green.length)@\(green.offset), blue \(blue.length)@\(blue.offset) " +
                                "(supported: 32 bpp XRGB8888, 16 bpp RGB565)")

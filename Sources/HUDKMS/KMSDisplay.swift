@@ -259,14 +259,14 @@ public final class KMSDisplay: @unchecked Sendable {
 
     /// Gives the display away when asked (or when the VT is switched away):
     /// stops drawing, then `drmDropMaster`.
-    public func dropMaster() throws(DRMError) {
+    public func dropMaster() throws(SystemError) {
         pause()
         try output.card.dropMaster()
     }
 
     /// Takes the display back (`drmSetMaster`) and repaints everything.
     /// While another client is master this throws and drawing stays paused.
-    public func takeMaster() throws(DRMError) {
+    public func takeMaster() throws(SystemError) {
         try output.card.setMaster()
         resume()
     }
@@ -327,6 +327,6 @@ public final class KMSDisplay: @unchecked Sendable {
 }
 
 extension Error {
-    /// The errno of a `DRMError`, else 0.
-    var drmErrno: Int32 { (self as? DRMError)?.errno ?? 0 }
+    /// The errno of a `SystemError`, else 0.
+    var drmErrno: Int32 { (self as? SystemError)?.errno?.rawValue ?? 0 }
 }

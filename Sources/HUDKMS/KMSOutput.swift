@@ -1,4 +1,5 @@
 import CDRM
+import HUDSystem
 
 /// One display output: a connector lit by a CRTC through its primary plane,
 /// with two XRGB8888 dumb buffers that take turns on screen.
@@ -38,13 +39,13 @@ public final class KMSOutput {
     public var mode: DisplayMode { choice.mode }
 
     /// Opens the output on `card`.
-    /// - Throws: `DRMError` from the C call that failed, or `OutputChoiceError`.
+    /// - Throws: `SystemError` from the C call that failed, or `OutputChoiceError`.
     /// `excludingCRTCs`: CRTCs other outputs on this card already drive.
     public init(card: DRMCard, mode request: ModeRequest? = nil, connectorName: String? = nil,
                 forceLegacy: Bool = false, excludingCRTCs: Set<UInt32> = []) throws {
         self.card = card
         guard card.supportsDumbBuffers else {
-            throw DRMError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
+            throw SystemError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
         }
         var atomic = !forceLegacy && card.enableAtomic()
         var reason: String? = forceLegacy ? "legacy forced" : (atomic ? nil : "driver refused DRM_CLIENT_CAP_ATOMIC")
@@ -76,9 +77,9 @@ public final class KMSOutput {
                 let c = try card.properties(of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
                 let r = try card.properties(of: choice.crtc, type: UInt32(DRM_MODE_OBJECT_CRTC))
                 let p = try card.properties(of: plane, type: UInt32(DRM_MODE_OBJECT_PLANE))
-                func id(_ props: [String: DRMCard.Property], _ name: String) throws(DRMError) -> UInt32 {
+                func id(_ props: [String: DRMCard.Property], _ name: String) throws(SystemError) -> UInt32 {
                     guard let v = props[name] else {
-                        throw DRMError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
+                        throw SystemError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
                     }
                     return v.id
                 }
@@ -113,7 +114,7 @@ public final class KMSOutput {
         if modeBlob != 0 { card.destroyBlob(modeBlob) }
     }
 
-    private func fillModeset(fb: UInt32) throws(DRMError) {
+    private func fillModeset(fb: UInt32) throws(SystemError) {
         guard let ids, let request = atomicRequest, let plane = choice.plane else { return }
         if modeBlob == 0 { modeBlob = try card.createModeBlob(choice.mode) }
         let w = UInt64(choice.mode.width), h = UInt64(choice.mode.height)
@@ -137,7 +138,7 @@ public final class KMSOutput {
     /// `restoreConsole`) this is a modeset. Returns true when a page-flip
     /// event will report completion through `sink`, false when the buffer is
     /// already on screen (a legacy modeset is synchronous).
-    public func present(_ index: Int, sink: PageFlipSink) throws(DRMError) -> Bool {
+    public func present(_ index: Int, sink: PageFlipSink) throws(SystemError) -> Bool {
         let fb = buffers[index].framebuffer
         if usesAtomic, let request = atomicRequest, let ids, let plane = choice.plane {
             let event = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
@@ -167,7 +168,7 @@ public final class KMSOutput {
     /// Gives the CRTC back to what showed before (the text console) with a
     /// legacy `drmModeSetCrtc`, or turns it off if nothing did. The next
     /// `present` does a full modeset again.
-    public func restoreConsole() throws(DRMError) {
+    public func restoreConsole() throws(SystemError) {
         needsModeset = true
         front = nil
         if let saved = savedCRTC, saved.framebuffer != 0, let mode = saved.mode {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDSystem
 import Glibc
 #endif
 
@@ -59,7 +60,7 @@ public final class BufferedAccelerometer: AccelerationSource {
         if fd < 0 {
             let e = errno
             try? enable.write("0")
-            throw .io(path: support.deviceNode, call: "open", errno: e)
+            throw .io(path: support.deviceNode, call: "open", errno: Errno(rawValue: e))
         }
         bytes = [UInt8](repeating: 0, count: max(layout.scanSize, 1) * Self.bufferLength)
         modeDescription = how + ", scan \(layout.scanSize) bytes: "
@@ -81,7 +82,7 @@ public final class BufferedAccelerometer: AccelerationSource {
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, wakeFD >= 0 ? 2 : 1, timeoutMilliseconds) }
         if ready < 0 {
             if errno == EINTR { return nil }
-            throw .io(path: support.deviceNode, call: "poll", errno: errno)
+            throw .io(path: support.deviceNode, call: "poll", errno: .current)
         }
         if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
             throw .buffer(path: support.deviceNode, reason: "device went away (poll revents \(fds[0].revents))")
@@ -94,7 +95,7 @@ public final class BufferedAccelerometer: AccelerationSource {
         let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if n < 0 {
             if errno == EAGAIN || errno == EINTR { return 0 }
-            throw .io(path: support.deviceNode, call: "read", errno: errno)
+            throw .io(path: support.deviceNode, call: "read", errno: .current)
         }
         return n
     }

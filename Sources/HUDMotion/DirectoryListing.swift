@@ -5,7 +5,7 @@ import Glibc
 /// Names in a directory (`opendir`/`readdir`), without "." and "..".
 enum DirectoryListing {
     static func names(in path: String) throws(MotionError) -> [String] {
-        guard let dir = opendir(path) else { throw .io(path: path, call: "opendir", errno: errno) }
+        guard let dir = opendir(path) else { throw .io(path: path, call: "opendir", errno: .current) }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {

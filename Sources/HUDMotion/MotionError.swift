@@ -1,12 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HUDSystem
 
 /// Everything that can go wrong between sysfs and a tilt value. Each message
 /// names the file, the value and the errno text involved.
 public enum MotionError: Error, Equatable, CustomStringConvertible {
-    /// A system call on `path` failed (`call` is e.g. "open", "pread").
-    case io(path: String, call: String, errno: Int32)
+    /// A system call failed; its error names the call ("open", "pread") and the path.
+    case system(SystemError)
     /// An attribute held text that is not the number it should be.
     case notANumber(path: String, text: String)
     /// A mount matrix attribute did not hold "x, y, z; x, y, z; x, y, z".
@@ -24,8 +25,8 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .io(path, call, code):
-            return "\(call) \(path): \(String(cString: strerror(code))) (errno \(code))"
+        case let .system(error):
+            return "\(error)"
         case let .notANumber(path, text):
             return "\(path): expected a number, found \"\(MotionError.printable(text))\""
         case let .badMountMatrix(path, text):
@@ -41,6 +42,11 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
         case let .buffer(path, reason):
             return "\(path): \(reason)"
         }
+    }
+
+    /// `call` on `path` failed with `errno`.
+    static func io(path: String, call: String, errno: Errno) -> MotionError {
+        .system(SystemError(call: call, subject: path, errno: errno))
     }
 
     /// Text shortened and with control characters escaped, for messages.

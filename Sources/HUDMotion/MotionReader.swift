@@ -29,7 +29,7 @@ public final class MotionReader: Sendable {
         self.clock = clock
         self.onTilt = onTilt
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) != 0 { throw .io(path: "wake pipe", call: "pipe", errno: errno) }
+        if pipe(&fds) != 0 { throw .io(path: "wake pipe", call: "pipe", errno: .current) }
         for fd in fds {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, O_NONBLOCK)

@@ -12,7 +12,7 @@ final class RawChannelFile {
     init(path: String) throws(MotionError) {
         self.path = path
         fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw .io(path: path, call: "open", errno: errno) }
+        if fd < 0 { throw .io(path: path, call: "open", errno: .current) }
     }
 
     deinit { close(fd) }
@@ -29,7 +29,7 @@ final class RawChannelFile {
     /// text are errors.
     func read() throws(MotionError) -> Int64 {
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 { throw .io(path: path, call: "pread", errno: errno) }
+        if n < 0 { throw .io(path: path, call: "pread", errno: .current) }
         if let v = RawChannelFile.parseInteger(buffer[0..<n]) { return v }
         throw .notANumber(path: path, text: SysfsAttribute.trimmed(buffer[0..<n]))
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDSystem
 import Glibc
 #endif
 
@@ -23,7 +24,7 @@ final class ReaderThread: Sendable {
         }, box)
         if rc != 0 {
             Unmanaged<Box>.fromOpaque(box).release()
-            throw .io(path: "reader thread", call: "pthread_create", errno: rc)
+            throw .io(path: "reader thread", call: "pthread_create", errno: Errno(rawValue: rc))
         }
         handle = thread
     }

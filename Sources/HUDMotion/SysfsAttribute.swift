@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDSystem
 import Glibc
 #endif
 
@@ -22,7 +23,7 @@ public struct SysfsAttribute: Sendable, Hashable {
     /// The file's text with surrounding whitespace removed.
     public func readText() throws(MotionError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, call: "open", errno: errno) }
+        guard fd >= 0 else { throw .io(path: path, call: "open", errno: .current) }
         defer { close(fd) }
         return try SysfsAttribute.readText(fd: fd, path: path)
     }
@@ -37,12 +38,12 @@ public struct SysfsAttribute: Sendable, Hashable {
     /// Writes `text` (sysfs takes one `write`).
     public func write(_ text: String) throws(MotionError) {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, call: "open", errno: errno) }
+        guard fd >= 0 else { throw .io(path: path, call: "open", errno: .current) }
         defer { close(fd) }
         var bytes = Array(text.utf8)
         let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if n < 0 { throw .io(path: path, call: "write", errno: errno) }
-        if n != bytes.count { throw .io(path: path, call: "write", errno: EIO) }
+        if n < 0 { throw .io(path: path, call: "write", errno: .current) }
+        if n != bytes.count { throw .io(path: path, call: "write", errno: Errno(rawValue: EIO)) }
         bytes.removeAll()
     }
 
@@ -50,7 +51,7 @@ public struct SysfsAttribute: Sendable, Hashable {
     static func readText(fd: Int32, path: String) throws(MotionError) -> String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 { throw .io(path: path, call: "pread", errno: errno) }
+        if n < 0 { throw .io(path: path, call: "pread", errno: .current) }
         return trimmed(buffer[0..<n])
     }
 

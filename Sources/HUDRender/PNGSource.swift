@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import HUDSystem
 #endif
 
 /// A PNG file read into memory before anything decodes it, so that a bad
@@ -45,8 +46,7 @@ public struct PNGSource: Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(s.st_size))
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
             if n < 0 { throw fail(String(cString: strerror(errno))) }
             if n == 0 { break }
             count += n

@@ -73,7 +73,7 @@ final class KMSScreen: @unchecked Sendable {
             }
             for card in all {
                 do { try card.setMaster() } catch {
-                    let e = DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
+                    let e = SystemError(call: "drmSetMaster", subject: card.path, errno: error.errno,
                                      detail: "another program (a compositor, Plymouth) holds the display")
                     if card === first { throw e }
                     log("\(e)")
@@ -96,7 +96,7 @@ final class KMSScreen: @unchecked Sendable {
             })
             rescan()
             guard !heads.isEmpty else {
-                throw DRMError(call: "drmModeGetConnector", subject: all.map(\.path).joined(separator: ", "),
+                throw SystemError(call: "drmModeGetConnector", subject: all.map(\.path).joined(separator: ", "),
                                detail: outputs.map { "none of the outputs \($0.sorted().joined(separator: ",")) is connected" }
                                    ?? "no connected output could be lit")
             }

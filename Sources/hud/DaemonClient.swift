@@ -1,4 +1,5 @@
 import Glibc
+import HUDSystem
 import HUDDaemon
 import HUDProtocol
 
@@ -30,11 +31,12 @@ final class DaemonClient {
         do {
             fd = try address.connect()
         } catch {
-            switch error.errno {
+            let reason = error.errno.map { "\($0)" } ?? error.description
+            switch error.errno?.rawValue {
             case ENOENT, ECONNREFUSED:
-                throw .noDaemon("no hud daemon is running on \(path) (\(String(cString: strerror(error.errno)))); start one with 'hud daemon', or set --socket / HUD_SOCKET")
+                throw .noDaemon("no hud daemon is running on \(path) (\(reason)); start one with 'hud daemon', or set --socket / HUD_SOCKET")
             case EACCES:
-                throw .runtime("not allowed to connect to \(path): \(String(cString: strerror(error.errno))) (the socket is for root and the daemon's user)")
+                throw .runtime("not allowed to connect to \(path): \(reason) (the socket is for root and the daemon's user)")
             default:
                 throw .runtime("cannot connect to the hud daemon at \(path): \(error)")
             }
@@ -91,8 +93,7 @@ final class DaemonClient {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) } }
             guard n > 0 else { throw .runtime("lost the connection to the daemon at \(path): \(String(cString: strerror(errno)))") }
             offset += n
         }
@@ -101,8 +102,7 @@ final class DaemonClient {
     private func readLine() throws(ClientError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while lines.isEmpty {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 throw .runtime("the daemon at \(path) did not answer within \(Self.timeoutSeconds) s")
             }

@@ -1,4 +1,5 @@
 import Glibc
+import HUDSystem
 
 /// `hud daemon --daemonize`: forks before any thread exists; the parent
 /// waits on a pipe until the child says its socket listens (a byte, from
@@ -36,7 +37,7 @@ enum Daemonizer {
         close(fds[1])
         var byte: UInt8 = 0
         var n: Int
-        repeat { n = read(fds[0], &byte, 1) } while n < 0 && errno == EINTR
+        n = Errno.retryingOnInterrupt { read(fds[0], &byte, 1) }
         close(fds[0])
         if n == 1 { return .parent(exitStatus: 0) }
         // The child exited (or closed the pipe) without being ready.

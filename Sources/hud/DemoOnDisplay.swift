@@ -60,7 +60,7 @@ final class DemoOnDisplay: @unchecked Sendable {
         options.log = { StandardError.write("hud demo: \($0)\n") }
         screen = HUDScreen(stack: stack, options: options)
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw EventLoopError(call: "pipe", errno: errno) }
+        guard pipe(&fds) == 0 else { throw SystemError(call: "pipe", errno: .current) }
         done = (fds[0], fds[1])
     }
 

@@ -137,7 +137,7 @@ final class DisplaySession: @unchecked Sendable {
         card = try finder.open(explicitPath: options.device, timeout: .hudSeconds(options.gpuWait))
         phases.append(("card", SystemClock.shared.now()))
         do { try card.setMaster() } catch {
-            throw DRMError(call: "drmSetMaster", subject: card.path, errno: error.errno,
+            throw SystemError(call: "drmSetMaster", subject: card.path, errno: error.errno,
                            detail: "another program (a compositor, Plymouth) holds the display")
         }
         output = try KMSOutput(card: card, mode: options.mode, forceLegacy: options.legacy)
@@ -150,7 +150,7 @@ final class DisplaySession: @unchecked Sendable {
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw DRMError(call: "pipe", errno: errno) }
+        guard pipe(&fds) == 0 else { throw SystemError(call: "pipe", errno: .current) }
         done = (fds[0], fds[1])
     }
 
@@ -263,7 +263,7 @@ final class DisplaySession: @unchecked Sendable {
             if let s = options.seconds { loop.schedule(after: .hudSeconds(s)) { [self] in finish(code: 0) } }
         }
         var byte: UInt8 = 0
-        while read(done.read, &byte, 1) < 0 && errno == EINTR {}
+        _ = Errno.retryingOnInterrupt { read(done.read, &byte, 1) }
         return exitCode
     }
 

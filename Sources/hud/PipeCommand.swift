@@ -1,4 +1,5 @@
 import Glibc
+import HUDSystem
 import HUDProtocol
 
 /// `updater | hud pipe`: progress from an updater's output lines.
@@ -80,8 +81,7 @@ enum PipeCommand {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var lastSent: Double?
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) } }
             if n <= 0 { break }
             if echo { writeAll(1, buffer[0..<n]) }
             framer.feed(buffer[0..<n]) { event in
@@ -106,8 +106,7 @@ enum PipeCommand {
     private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) {
         var rest = bytes
         while !rest.isEmpty {
-            let n = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
             if n <= 0 { return }
             rest = rest.dropFirst(n)
         }

@@ -1,4 +1,5 @@
 import Glibc
+import HUDSystem
 
 /// Writes to file descriptor 2.
 enum StandardError {
@@ -6,8 +7,7 @@ enum StandardError {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
+            let n = Errno.retryingOnInterrupt { bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) } }
             if n <= 0 { return }
             offset += n
         }

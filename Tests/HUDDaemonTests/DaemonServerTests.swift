@@ -260,7 +260,7 @@ final class ServerFixture: @unchecked Sendable {
         #expect(c.request("quit") == .ok)
         #expect(eventually { f.exitCode.withLock { $0 } == 0 })
         #expect(!f.dir.exists("hud.sock"))
-        #expect(throws: SystemCallError.self) { _ = try UnixSocketAddress(f.socket).connect() }
+        #expect(throws: SystemError.self) { _ = try UnixSocketAddress(f.socket).connect() }
     }
 
     @Test func reloadKeepsTheOldThemeWhenBroken() throws {

@@ -10,7 +10,7 @@ final class TemporaryDirectory {
 
     init() throws {
         var template = Array("/tmp/kioskhud-test-XXXXXX".utf8CString)
-        guard let p = mkdtemp(&template) else { throw SystemCallError("mkdtemp", "/tmp") }
+        guard let p = mkdtemp(&template) else { throw SystemError.last("mkdtemp", "/tmp") }
         path = String(cString: p)
     }
 

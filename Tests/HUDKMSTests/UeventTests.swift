@@ -1,4 +1,5 @@
 import Testing
+import HUDSystem
 @testable import HUDKMS
 
 private func datagram(_ parts: [String]) -> [UInt8] {

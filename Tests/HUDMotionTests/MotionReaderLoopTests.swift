@@ -104,7 +104,7 @@ import Testing
         let loop = MotionReaderLoop(settings: settings(fs), log: logs.log)
         let (last, _) = run(loop, from: 0, turns: 200)
         #expect(last == nil && loop.tracker.isCentred)
-        #expect(logs.count(containing: "pread \(dir)/in_accel_y_raw") == 1)
+        #expect(logs.count(containing: "pread (\(dir)/in_accel_y_raw): Is a directory") == 1)
         #expect(logs.count(containing: "eases back to centre") == 1)
     }
 

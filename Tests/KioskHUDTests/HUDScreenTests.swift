@@ -1,6 +1,7 @@
 import Glibc
 import KioskHUD
 import Testing
+import HUDSystem
 
 /// `HUDScreen.open` where there is no display (CI has no /dev/dri): it names
 /// what it tried instead of hanging, and a boot splash keeps waiting.

@@ -1,4 +1,5 @@
 import Glibc
+import HUDSystem
 
 /// Reads a whole file with open(2)/read(2); errors carry strerror's text.
 /// Opened with `O_NONBLOCK` and refused unless a regular file: a FIFO in a
@@ -18,9 +19,8 @@ enum TextFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = Errno.retryingOnInterrupt { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             if n < 0 {
-                if errno == EINTR { continue }
                 throw HUDThemeError(file: path, message: String(cString: strerror(errno)))
             }
             if n == 0 { return bytes }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HUDCore
+import HUDSystem
 import Testing
 
 @Suite struct EventLoopTests {

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CLinux
-import HUDCore
 
 /// Delivers signals (SIGTERM, SIGINT, VT switch signals) as ordinary events
 /// on an `EventLoop` through a `signalfd`, so handlers may do anything.
@@ -28,7 +27,7 @@ public final class SignalWatcher: @unchecked Sendable {
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
         fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { throw DRMError(call: "signalfd", errno: errno) }
+        guard fd >= 0 else { throw SystemError(call: "signalfd", errno: .current) }
         let fd = self.fd
         watch = try loop.watchReadable(fd: fd) {
             var info = signalfd_siginfo()

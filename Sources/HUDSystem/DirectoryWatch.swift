@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CLinux
-import HUDCore
 
 /// Calls a handler on an `EventLoop` whenever entries appear in a directory
 /// (`inotify_add_watch` with `IN_CREATE | IN_ATTRIB | IN_MOVED_TO`): how the
@@ -15,17 +14,17 @@ public final class DirectoryWatch: @unchecked Sendable {
     private var watch: FDWatch?
     private let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)
 
-    /// - Throws: `DRMError` naming `inotify_init1` and errno.
+    /// - Throws: `SystemError` naming `inotify_init1` and errno.
     public init(directory: String, loop: EventLoop, handler: @escaping @Sendable () -> Void) throws {
         self.directory = directory
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard fd >= 0 else { throw DRMError(call: "inotify_init1", subject: directory, errno: errno) }
+        guard fd >= 0 else { throw SystemError(call: "inotify_init1", subject: directory, errno: .current) }
         if inotify_add_watch(fd, directory, mask) < 0 {
             var parent = String(directory.reversed().drop { $0 != "/" }.reversed().dropLast())
             if parent.isEmpty { parent = "/" }
             // Throwing here, deinit closes `fd`: every stored property is set.
             guard inotify_add_watch(fd, parent, mask) >= 0 else {
-                throw DRMError(call: "inotify_add_watch", subject: parent, errno: errno)
+                throw SystemError(call: "inotify_add_watch", subject: parent, errno: .current)
             }
         }
         let fd = self.fd, directory = self.directory, mask = self.mask

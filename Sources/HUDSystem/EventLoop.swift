@@ -53,19 +53,19 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// Starts the loop's thread.
-    /// - Throws: `EventLoopError` naming `epoll_create1`, `eventfd`,
+    /// - Throws: `SystemError` naming `epoll_create1`, `eventfd`,
     ///   `timerfd_create`, `epoll_ctl` or `pthread_create`.
-    public init(clock: any HUDClock = SystemClock.shared) throws(EventLoopError) {
+    public init(clock: any HUDClock = SystemClock.shared) throws(SystemError) {
         self.clock = clock
         manualClock = clock as? ManualClock
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else { throw EventLoopError(call: "epoll_create1", errno: errno) }
+        guard epollFD >= 0 else { throw SystemError(call: "epoll_create1", errno: .current) }
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard wakeFD >= 0, timerFD >= 0 else {
             let e = errno
             for fd in [epollFD, wakeFD, timerFD] where fd >= 0 { close(fd) }
-            throw EventLoopError(call: wakeFD < 0 ? "eventfd" : "timerfd_create", errno: e)
+            throw SystemError(call: wakeFD < 0 ? "eventfd" : "timerfd_create", errno: Errno(rawValue: e))
         }
         for fd in [wakeFD, timerFD] {
             var event = epoll_event()
@@ -74,7 +74,7 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
             guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
                 let e = errno
                 for fd in [epollFD, wakeFD, timerFD] { close(fd) }
-                throw EventLoopError(call: "epoll_ctl", errno: e)
+                throw SystemError(call: "epoll_ctl", errno: Errno(rawValue: e))
             }
         }
         var tid = pthread_t()
@@ -86,7 +86,7 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         }, context)
         guard rc == 0 else {
             Unmanaged<EventLoop>.fromOpaque(context).release()
-            throw EventLoopError(call: "pthread_create", errno: rc)
+            throw SystemError(call: "pthread_create", errno: Errno(rawValue: rc))
         }
         pthread_detach(tid)
         thread.store(UInt(tid), ordering: .releasing)
@@ -228,14 +228,14 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
 
     /// Calls `handler` on the loop's thread whenever `fd` is readable
     /// (`epoll_ctl(EPOLL_CTL_ADD, EPOLLIN)`, level-triggered).
-    /// - Throws: `EventLoopError` naming `epoll_ctl` (e.g. EEXIST for an fd already watched).
-    public func watchReadable(fd: Int32, _ handler: @escaping @Sendable () -> Void) throws(EventLoopError) -> FDWatch {
-        try state.withLock { (s: inout State) throws(EventLoopError) in
+    /// - Throws: `SystemError` naming `epoll_ctl` (e.g. EEXIST for an fd already watched).
+    public func watchReadable(fd: Int32, _ handler: @escaping @Sendable () -> Void) throws(SystemError) -> FDWatch {
+        try state.withLock { (s: inout State) throws(SystemError) in
             var event = epoll_event()
             event.events = kiosk_EPOLLIN
             event.data.fd = fd
             guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
-                throw EventLoopError(call: "epoll_ctl", errno: errno)
+                throw SystemError(call: "epoll_ctl", errno: .current)
             }
             s.watchers[fd] = handler
         }

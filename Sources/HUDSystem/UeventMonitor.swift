@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CLinux
-import HUDCore
 
 /// Listens to the kernel's uevents (`socket(AF_NETLINK, NETLINK_KOBJECT_UEVENT)`,
 /// group 1) on an `EventLoop` and hands each one to a handler: how a display
@@ -11,11 +10,11 @@ public final class UeventMonitor: @unchecked Sendable {
     private let fd: Int32
     private var watch: FDWatch?
 
-    /// - Throws: `DRMError` naming `socket` or `bind` and errno.
+    /// - Throws: `SystemError` naming `socket` or `bind` and errno.
     public init(loop: EventLoop, handler: @escaping @Sendable (Uevent) -> Void) throws {
         let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
                     NETLINK_KOBJECT_UEVENT)
-        guard fd >= 0 else { throw DRMError(call: "socket(AF_NETLINK, NETLINK_KOBJECT_UEVENT)", errno: errno) }
+        guard fd >= 0 else { throw SystemError(call: "socket(AF_NETLINK, NETLINK_KOBJECT_UEVENT)", errno: .current) }
         var address = sockaddr_nl()
         address.nl_family = sa_family_t(AF_NETLINK)
         address.nl_groups = 1
@@ -25,7 +24,7 @@ public final class UeventMonitor: @unchecked Sendable {
         guard bound == 0 else {
             let e = errno
             close(fd)
-            throw DRMError(call: "bind(NETLINK_KOBJECT_UEVENT)", errno: e)
+            throw SystemError(call: "bind(NETLINK_KOBJECT_UEVENT)", errno: Errno(rawValue: e))
         }
         self.fd = fd
         watch = try loop.watchReadable(fd: fd) {
