@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # KioskHUD as another package's dependency *by version*: a clone of this
-# checkout tagged 99.0.0, and an app that depends on it `from: "99.0.0"` and
-# shows a HUD model. SwiftPM refuses unsafe flags (ours: Cairo/Pango include
+# checkout tagged 99.0.0, and an app that depends on it `from: "99.0.0"`: the
+# README's Swift example, linking the façade (KioskHUD). Run here, with no
+# display, it must say so and exit 1. SwiftPM refuses unsafe flags (ours: Cairo/Pango include
 # paths from pkg-config) in a versioned dependency whose manifest is older
 # than tools-version 6.2: this fails if Package.swift goes below it.
 set -euo pipefail
@@ -19,17 +20,22 @@ cat > "$tmp/app/Package.swift" <<SWIFT
 import PackageDescription
 let package = Package(name: "app",
     dependencies: [.package(url: "file://$tmp/kioskhud", from: "99.0.0")],
-    targets: [.executableTarget(name: "app", dependencies: [.product(name: "HUDCore", package: "kioskhud")])])
+    targets: [.executableTarget(name: "app", dependencies: [.product(name: "KioskHUD", package: "kioskhud")])])
 SWIFT
-cat > "$tmp/app/Sources/app/main.swift" <<'SWIFT'
-import HUDCore
-var c = HUDConfiguration()
-c.label.text = "Loading"
-print("versioned dependency: \(c.mode), \(c.label.text)")
-SWIFT
+cp Examples/ReadmeExample/main.swift "$tmp/app/Sources/app/main.swift"
 if ! (cd "$tmp/app" && swift build > build.log 2>&1); then
     cat "$tmp/app/build.log"
     echo "check-versioned-dependency: FAIL, an app cannot depend on KioskHUD by version" >&2
     exit 1
 fi
-"$tmp/app/.build/debug/app"
+# No display here (CI has no /dev/dri): the example says why and exits 1.
+set +e
+out=$("$tmp/app/.build/debug/app" 2>&1 < /dev/null)
+code=$?
+set -e
+if [[ $code -ne 1 || $out != *"no display: "* ]]; then
+    echo "$out"
+    echo "check-versioned-dependency: FAIL, the README example built against the tagged package exited $code without saying there is no display" >&2
+    exit 1
+fi
+echo "versioned dependency: the README example links KioskHUD 99.0.0 and says: ${out##*$'\n'}"

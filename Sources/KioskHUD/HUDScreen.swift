@@ -160,7 +160,7 @@ public final class HUDScreen: @unchecked Sendable {
             } catch {
                 log("cannot watch \(options.driDirectory): \(error)")
                 // Nothing to show and no way to see a card come: no use waiting.
-                if fbdev == nil && !options.waitsForCardUntilClosed { return cardWaitEnded() }
+                if fbdev == nil && !options.waitsForCardUntilClosed { return cardWaitEnded(unwatchable: "\(error)") }
             }
             waitReport = loop.schedule(at: loop.now() + options.cardWait) { [weak self] in self?.cardWaitEnded() }
             // A card whose node exists but was not usable above is retried shortly.
@@ -182,11 +182,12 @@ public final class HUDScreen: @unchecked Sendable {
         for w in waiters { w(failure) }
     }
 
-    private func cardWaitEnded() {
+    /// No card within `cardWait` (or, `unwatchable`, no way to see one come).
+    private func cardWaitEnded(unwatchable: String? = nil) {
         guard kms == nil else { return }
         let where_ = deviceName.map { "at \($0)" } ?? "in \(options.driDirectory)"
         if fbdev == nil && !options.waitsForCardUntilClosed {
-            let reason = HUDScreenError("no DRM card \(where_) after \(options.cardWait)"
+            let reason = HUDScreenError("no DRM card \(where_)" + (unwatchable.map { " (\($0))" } ?? " after \(options.cardWait)")
                 + (options.output == .automatic ? " and no usable \(options.framebufferDevice)" : ""))
             stop(retainPicture: false)
             showing(reason)
