@@ -16,9 +16,9 @@ public final class AtomicRequest {
 
     deinit { drmModeAtomicFree(pointer) }
 
-    /// `drmModeAtomicAddProperty`.
-    public func set(_ object: UInt32, _ property: UInt32, _ value: UInt64) throws(SystemError) {
-        let rc = drmModeAtomicAddProperty(pointer, object, property, value)
+    /// `drmModeAtomicAddProperty`: `object`'s `property` becomes `value`.
+    public func set<Kind>(_ object: DRMObjectID<Kind>, _ property: PropertyID, to value: UInt64) throws(SystemError) {
+        let rc = drmModeAtomicAddProperty(pointer, object.rawValue, property.rawValue, value)
         guard rc >= 0 else { throw .libdrm("drmModeAtomicAddProperty", "object \(object) property \(property)", result: rc) }
     }
 

@@ -11,7 +11,7 @@ import HUDSystem
 public final class DRMCard: @unchecked Sendable {
     public let path: String
     /// The open file descriptor; readable when DRM events (page flips) wait.
-    public let fd: Int32
+    let fd: Int32
     /// Property names by id: ids name the same property for the card's whole
     /// life, so each is asked for once (`drmModeGetProperty`), not once per
     /// object per lookup (start-up did 84 of those ioctls).
@@ -77,9 +77,9 @@ public final class DRMCard: @unchecked Sendable {
 
     /// IDs from `drmModeGetResources`.
     public struct Resources: Sendable {
-        public var connectors: [UInt32]
-        public var encoders: [UInt32]
-        public var crtcs: [UInt32]
+        public var connectors: [ConnectorID]
+        public var encoders: [EncoderID]
+        public var crtcs: [CRTCID]
     }
 
     public func resources() throws(SystemError) -> Resources {
@@ -89,20 +89,20 @@ public final class DRMCard: @unchecked Sendable {
         }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
-        return Resources(connectors: Array(UnsafeBufferPointer(start: r.connectors, count: Int(r.count_connectors))),
-                         encoders: Array(UnsafeBufferPointer(start: r.encoders, count: Int(r.count_encoders))),
-                         crtcs: Array(UnsafeBufferPointer(start: r.crtcs, count: Int(r.count_crtcs))))
+        return Resources(connectors: UnsafeBufferPointer(start: r.connectors, count: Int(r.count_connectors)).map { ConnectorID(rawValue: $0) },
+                         encoders: UnsafeBufferPointer(start: r.encoders, count: Int(r.count_encoders)).map { EncoderID(rawValue: $0) },
+                         crtcs: UnsafeBufferPointer(start: r.crtcs, count: Int(r.count_crtcs)).map { CRTCID(rawValue: $0) })
     }
 
     /// A connector from `drmModeGetConnector`.
     public struct Connector: Sendable {
-        public var id: UInt32
+        public var id: ConnectorID
         /// e.g. `Virtual-1`, `HDMI-A-1`.
         public var name: String
         public var isConnected: Bool
         public var modes: [DisplayMode]
-        public var encoders: [UInt32]
-        public var currentEncoder: UInt32
+        public var encoders: [EncoderID]
+        public var currentEncoder: EncoderID
         /// The panel's width in millimetres (EDID), 0 when unknown.
         public var physicalWidthMillimetres: Int = 0
     }
@@ -110,8 +110,8 @@ public final class DRMCard: @unchecked Sendable {
     /// `drmModeGetConnector`, which makes the driver probe the connector
     /// (EDID, status); with `probe: false`, `drmModeGetConnectorCurrent`,
     /// the state from the last probe (the kernel probes when a driver loads).
-    public func connector(_ id: UInt32, probe: Bool = true) throws(SystemError) -> Connector {
-        guard let c = probe ? drmModeGetConnector(fd, id) : drmModeGetConnectorCurrent(fd, id) else {
+    public func connector(_ id: ConnectorID, probe: Bool = true) throws(SystemError) -> Connector {
+        guard let c = probe ? drmModeGetConnector(fd, id.rawValue) : drmModeGetConnectorCurrent(fd, id.rawValue) else {
             throw SystemError(call: probe ? "drmModeGetConnector" : "drmModeGetConnectorCurrent",
                            subject: "\(path) connector \(id)", errno: .current)
         }
@@ -121,42 +121,42 @@ public final class DRMCard: @unchecked Sendable {
         return Connector(id: id, name: "\(typeName)-\(v.connector_type_id)",
                          isConnected: v.connection == DRM_MODE_CONNECTED,
                          modes: UnsafeBufferPointer(start: v.modes, count: Int(v.count_modes)).map(DisplayMode.init),
-                         encoders: Array(UnsafeBufferPointer(start: v.encoders, count: Int(v.count_encoders))),
-                         currentEncoder: v.encoder_id, physicalWidthMillimetres: Int(v.mmWidth))
+                         encoders: UnsafeBufferPointer(start: v.encoders, count: Int(v.count_encoders)).map { EncoderID(rawValue: $0) },
+                         currentEncoder: EncoderID(rawValue: v.encoder_id), physicalWidthMillimetres: Int(v.mmWidth))
     }
 
     /// `drmModeGetEncoder`: the CRTCs it can drive (a bit per index into
     /// `Resources.crtcs`) and the one it drives now (0 for none).
-    public func encoder(_ id: UInt32) throws(SystemError) -> (possibleCRTCs: UInt32, crtc: UInt32) {
-        guard let e = drmModeGetEncoder(fd, id) else {
+    public func encoder(_ id: EncoderID) throws(SystemError) -> (possibleCRTCs: UInt32, crtc: CRTCID) {
+        guard let e = drmModeGetEncoder(fd, id.rawValue) else {
             throw SystemError(call: "drmModeGetEncoder", subject: "\(path) encoder \(id)", errno: .current)
         }
         defer { drmModeFreeEncoder(e) }
-        return (e.pointee.possible_crtcs, e.pointee.crtc_id)
+        return (e.pointee.possible_crtcs, CRTCID(rawValue: e.pointee.crtc_id))
     }
 
     /// A CRTC's current configuration (`drmModeGetCrtc`), to restore later.
     public struct CRTCState: Sendable {
-        public var id: UInt32
-        public var framebuffer: UInt32
+        public var id: CRTCID
+        public var framebuffer: FramebufferID
         public var x: UInt32
         public var y: UInt32
         public var mode: DisplayMode?
     }
 
-    public func crtc(_ id: UInt32) throws(SystemError) -> CRTCState {
-        guard let c = drmModeGetCrtc(fd, id) else {
+    public func crtc(_ id: CRTCID) throws(SystemError) -> CRTCState {
+        guard let c = drmModeGetCrtc(fd, id.rawValue) else {
             throw SystemError(call: "drmModeGetCrtc", subject: "\(path) crtc \(id)", errno: .current)
         }
         defer { drmModeFreeCrtc(c) }
         let v = c.pointee
-        return CRTCState(id: id, framebuffer: v.buffer_id, x: v.x, y: v.y,
+        return CRTCState(id: id, framebuffer: FramebufferID(rawValue: v.buffer_id), x: v.x, y: v.y,
                          mode: v.mode_valid != 0 ? DisplayMode(v.mode) : nil)
     }
 
     /// A plane from `drmModeGetPlane` plus its `type` property.
     public struct Plane: Sendable {
-        public var id: UInt32
+        public var id: PlaneID
         public var possibleCRTCs: UInt32
         public var formats: [UInt32]
         /// `DRM_PLANE_TYPE_PRIMARY` etc.; primary when the driver has no `type`.
@@ -171,12 +171,13 @@ public final class DRMCard: @unchecked Sendable {
         }
         defer { drmModeFreePlaneResources(res) }
         var planes: [Plane] = []
-        for id in UnsafeBufferPointer(start: res.pointee.planes, count: Int(res.pointee.count_planes)) {
-            guard let p = drmModeGetPlane(fd, id) else {
+        for raw in UnsafeBufferPointer(start: res.pointee.planes, count: Int(res.pointee.count_planes)) {
+            let id = PlaneID(rawValue: raw)
+            guard let p = drmModeGetPlane(fd, raw) else {
                 throw SystemError(call: "drmModeGetPlane", subject: "\(path) plane \(id)", errno: .current)
             }
             defer { drmModeFreePlane(p) }
-            let props = try properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
+            let props = try properties(of: id)
             planes.append(Plane(id: id, possibleCRTCs: p.pointee.possible_crtcs,
                                 formats: Array(UnsafeBufferPointer(start: p.pointee.formats, count: Int(p.pointee.count_formats))),
                                 type: props["type"]?.value ?? UInt64(DRM_PLANE_TYPE_PRIMARY)))
@@ -186,14 +187,14 @@ public final class DRMCard: @unchecked Sendable {
 
     /// A KMS property's id and current value.
     public struct Property: Sendable {
-        public var id: UInt32
+        public var id: PropertyID
         public var value: UInt64
     }
 
-    /// An object's properties by name (`drmModeObjectGetProperties`).
-    /// `type` is `DRM_MODE_OBJECT_CONNECTOR`, `_CRTC` or `_PLANE`.
-    public func properties(of object: UInt32, type: UInt32) throws(SystemError) -> [String: Property] {
-        guard let props = drmModeObjectGetProperties(fd, object, type) else {
+    /// An object's properties by name (`drmModeObjectGetProperties`): a
+    /// connector's, a CRTC's or a plane's.
+    public func properties<Kind>(of object: DRMObjectID<Kind>) throws(SystemError) -> [String: Property] {
+        guard let props = drmModeObjectGetProperties(fd, object.rawValue, Kind.objectType) else {
             throw SystemError(call: "drmModeObjectGetProperties", subject: "\(path) object \(object)", errno: .current)
         }
         defer { drmModeFreeObjectProperties(props) }
@@ -201,7 +202,7 @@ public final class DRMCard: @unchecked Sendable {
         for i in 0..<Int(props.pointee.count_props) {
             let id = props.pointee.props[i]
             guard let name = propertyName(id) else { continue }
-            result[name] = Property(id: id, value: props.pointee.prop_values[i])
+            result[name] = Property(id: PropertyID(rawValue: id), value: props.pointee.prop_values[i])
         }
         return result
     }
@@ -222,17 +223,17 @@ public final class DRMCard: @unchecked Sendable {
 
     /// `drmModeCreateDumbBuffer`: returns handle, pitch (bytes per row) and size.
     public func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(SystemError)
-        -> (handle: UInt32, pitch: Int, size: Int) {
+        -> (handle: DumbBufferHandle, pitch: Int, size: Int) {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         let rc = drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(bitsPerPixel), 0, &handle, &pitch, &size)
         guard rc == 0 else { throw .libdrm("drmModeCreateDumbBuffer", "\(path) \(width)x\(height)x\(bitsPerPixel)", result: rc) }
-        return (handle, Int(pitch), Int(size))
+        return (DumbBufferHandle(rawValue: handle), Int(pitch), Int(size))
     }
 
     /// `drmModeMapDumbBuffer` + `mmap(PROT_READ|PROT_WRITE, MAP_SHARED)`.
-    public func mapDumbBuffer(handle: UInt32, size: Int) throws(SystemError) -> UnsafeMutableRawPointer {
+    func mapDumbBuffer(handle: DumbBufferHandle, size: Int) throws(SystemError) -> UnsafeMutableRawPointer {
         var offset: UInt64 = 0
-        let rc = drmModeMapDumbBuffer(fd, handle, &offset)
+        let rc = drmModeMapDumbBuffer(fd, handle.rawValue, &offset)
         guard rc == 0 else { throw .libdrm("drmModeMapDumbBuffer", "\(path) handle \(handle)", result: rc) }
         let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
         guard let p, p != MAP_FAILED else { throw SystemError(call: "mmap", subject: "\(path) dumb buffer \(handle), \(size) bytes", errno: .current) }
@@ -240,13 +241,13 @@ public final class DRMCard: @unchecked Sendable {
     }
 
     /// `drmModeDestroyDumbBuffer`; errors are ignored (used on teardown).
-    public func destroyDumbBuffer(handle: UInt32) {
-        _ = drmModeDestroyDumbBuffer(fd, handle)
+    public func destroyDumbBuffer(handle: DumbBufferHandle) {
+        _ = drmModeDestroyDumbBuffer(fd, handle.rawValue)
     }
 
     /// `drmModeAddFB2` with one plane of `format` (a DRM fourcc).
-    public func addFramebuffer(width: Int, height: Int, format: UInt32, handle: UInt32, pitch: Int) throws(SystemError) -> UInt32 {
-        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
+    public func addFramebuffer(width: Int, height: Int, format: UInt32, handle: DumbBufferHandle, pitch: Int) throws(SystemError) -> FramebufferID {
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle.rawValue, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(pitch), 0, 0, 0)
         var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         var id: UInt32 = 0
@@ -264,39 +265,39 @@ public final class DRMCard: @unchecked Sendable {
             }
         }
         guard rc == 0 else { throw .libdrm("drmModeAddFB2", "\(path) \(width)x\(height)", result: rc) }
-        return id
+        return FramebufferID(rawValue: id)
     }
 
     /// `drmModeRmFB`; errors are ignored (used on teardown).
-    public func removeFramebuffer(_ id: UInt32) {
-        _ = drmModeRmFB(fd, id)
+    public func removeFramebuffer(_ id: FramebufferID) {
+        _ = drmModeRmFB(fd, id.rawValue)
     }
 
     /// `drmModeCreatePropertyBlob` holding `mode` (for the CRTC's MODE_ID).
-    public func createModeBlob(_ mode: DisplayMode) throws(SystemError) -> UInt32 {
+    public func createModeBlob(_ mode: DisplayMode) throws(SystemError) -> BlobID {
         var info = mode.info
         var blob: UInt32 = 0
         let rc = drmModeCreatePropertyBlob(fd, &info, MemoryLayout<drmModeModeInfo>.size, &blob)
         guard rc == 0 else { throw .libdrm("drmModeCreatePropertyBlob", "\(path) mode \(mode)", result: rc) }
-        return blob
+        return BlobID(rawValue: blob)
     }
 
     /// `drmModeDestroyPropertyBlob`; errors are ignored.
-    public func destroyBlob(_ id: UInt32) {
-        _ = drmModeDestroyPropertyBlob(fd, id)
+    public func destroyBlob(_ id: BlobID) {
+        _ = drmModeDestroyPropertyBlob(fd, id.rawValue)
     }
 
     // MARK: Commits
 
     /// `drmModeSetCrtc`: show `framebuffer` on `crtc` through `connector`
     /// (legacy modeset). A framebuffer of 0 with no connector turns the CRTC off.
-    public func setCRTC(_ crtc: UInt32, framebuffer: UInt32, x: UInt32 = 0, y: UInt32 = 0,
-                        connector: UInt32?, mode: DisplayMode?) throws(SystemError) {
+    public func setCRTC(_ crtc: CRTCID, framebuffer: FramebufferID, x: UInt32 = 0, y: UInt32 = 0,
+                        connector: ConnectorID?, mode: DisplayMode?) throws(SystemError) {
         var info = mode?.info ?? drmModeModeInfo()
-        var conn = connector ?? 0
+        var conn = connector?.rawValue ?? 0
         let rc = withUnsafeMutablePointer(to: &conn) { conn in
             withUnsafeMutablePointer(to: &info) { info in
-                drmModeSetCrtc(fd, crtc, framebuffer, x, y, connector == nil ? nil : conn,
+                drmModeSetCrtc(fd, crtc.rawValue, framebuffer.rawValue, x, y, connector == nil ? nil : conn,
                                connector == nil ? 0 : 1, mode == nil ? nil : info)
             }
         }
@@ -305,20 +306,19 @@ public final class DRMCard: @unchecked Sendable {
 
     /// `drmModePageFlip(DRM_MODE_PAGE_FLIP_EVENT)`: scan out `framebuffer` at the
     /// next vblank; `sink` hears the flip event. The card keeps `sink` until then.
-    public func pageFlip(_ crtc: UInt32, framebuffer: UInt32, sink: PageFlipSink) throws(SystemError) {
-        let rc = drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink.pointer)
+    public func pageFlip(_ crtc: CRTCID, framebuffer: FramebufferID, sink: PageFlipSink) throws(SystemError) {
+        let rc = drmModePageFlip(fd, crtc.rawValue, framebuffer.rawValue, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink.pointer)
         guard rc == 0 else { throw .libdrm("drmModePageFlip", "\(path) crtc \(crtc) fb \(framebuffer)", result: rc) }
         awaitEvent(for: sink)
     }
 
-    /// `drmModeAtomicCommit` of `request` with `flags` (`DRM_MODE_ATOMIC_*`,
-    /// `DRM_MODE_PAGE_FLIP_EVENT`); with that flag `sink` hears the flip event,
-    /// and the card keeps `sink` until then.
-    public func commit(_ request: AtomicRequest, flags: UInt32, sink: PageFlipSink? = nil) throws(SystemError) {
-        let wantsEvent = flags & UInt32(DRM_MODE_PAGE_FLIP_EVENT) != 0
-        let rc = drmModeAtomicCommit(fd, request.pointer, flags, wantsEvent ? sink?.pointer : nil)
+    /// `drmModeAtomicCommit` of `request` with `flags`; with `.pageFlipEvent`
+    /// `sink` hears the flip event, and the card keeps `sink` until then.
+    public func commit(_ request: AtomicRequest, flags: AtomicCommitFlags, sink: PageFlipSink? = nil) throws(SystemError) {
+        let wantsEvent = flags.contains(.pageFlipEvent)
+        let rc = drmModeAtomicCommit(fd, request.pointer, flags.rawValue, wantsEvent ? sink?.pointer : nil)
         guard rc == 0 else {
-            let test = flags & UInt32(DRM_MODE_ATOMIC_TEST_ONLY) != 0
+            let test = flags.contains(.testOnly)
             throw .libdrm("drmModeAtomicCommit", "\(path)\(test ? " TEST_ONLY" : "")", result: rc)
         }
         if wantsEvent, let sink { awaitEvent(for: sink) }

@@ -11,18 +11,18 @@ public final class DumbBuffer {
     public let height: Int
     /// Bytes per row.
     public let pitch: Int
-    public let framebuffer: UInt32
+    public let framebuffer: FramebufferID
     /// The mapped pixels, `pitch * height` bytes.
     public let pixels: UnsafeMutableRawPointer
     private let size: Int
-    private let handle: UInt32
+    private let handle: DumbBufferHandle
     private let card: DRMCard
 
     /// Creates, maps and registers an XRGB8888 buffer of `width`x`height`.
     public init(card: DRMCard, width: Int, height: Int) throws(SystemError) {
         let (handle, pitch, size) = try card.createDumbBuffer(width: width, height: height, bitsPerPixel: 32)
         let pixels: UnsafeMutableRawPointer
-        let fb: UInt32
+        let fb: FramebufferID
         do {
             pixels = try card.mapDumbBuffer(handle: handle, size: size)
         } catch {

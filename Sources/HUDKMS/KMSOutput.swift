@@ -26,14 +26,14 @@ public final class KMSOutput {
     public private(set) var front: Int?
 
     private struct AtomicIDs {
-        var connectorCRTC: UInt32
-        var crtcMode: UInt32, crtcActive: UInt32
-        var fb: UInt32, crtc: UInt32, srcX: UInt32, srcY: UInt32, srcW: UInt32, srcH: UInt32
-        var crtcX: UInt32, crtcY: UInt32, crtcW: UInt32, crtcH: UInt32
+        var connectorCRTC: PropertyID
+        var crtcMode: PropertyID, crtcActive: PropertyID
+        var fb: PropertyID, crtc: PropertyID, srcX: PropertyID, srcY: PropertyID, srcW: PropertyID, srcH: PropertyID
+        var crtcX: PropertyID, crtcY: PropertyID, crtcW: PropertyID, crtcH: PropertyID
     }
     private let ids: AtomicIDs?
     private let atomicRequest: AtomicRequest?
-    private var modeBlob: UInt32 = 0
+    private var modeBlob = BlobID.none
     private var needsModeset = true
 
     public var mode: DisplayMode { choice.mode }
@@ -42,7 +42,7 @@ public final class KMSOutput {
     /// - Throws: `SystemError` from the C call that failed, or `OutputChoiceError`.
     /// `excludingCRTCs`: CRTCs other outputs on this card already drive.
     public init(card: DRMCard, mode request: ModeRequest? = nil, connectorName: String? = nil,
-                forceLegacy: Bool = false, excludingCRTCs: Set<UInt32> = []) throws {
+                forceLegacy: Bool = false, excludingCRTCs: Set<CRTCID> = []) throws {
         self.card = card
         guard card.supportsDumbBuffers else {
             throw SystemError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
@@ -58,15 +58,14 @@ public final class KMSOutput {
             let current = try card.connector(id, probe: false)
             connectors.append(current.isConnected && !current.modes.isEmpty ? current : try card.connector(id))
         }
-        var encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)] = [:]
+        var encoders: [EncoderID: (possibleCRTCs: UInt32, crtc: CRTCID)] = [:]
         for id in res.encoders { encoders[id] = try card.encoder(id) }
         let planes = try? card.planes()
         choice = try OutputChoice.choose(connectors: connectors, encoders: encoders, crtcs: res.crtcs,
                                          planes: atomic ? planes : nil, mode: request, connectorName: connectorName,
                                          excludingCRTCs: excludingCRTCs)
         savedCRTC = try? card.crtc(choice.crtc)
-        panelOrientation = PanelOrientation(propertyValue: (try? card.properties(
-            of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR)))?["panel orientation"]?.value)
+        panelOrientation = PanelOrientation(propertyValue: (try? card.properties(of: choice.connector.id))?["panel orientation"]?.value)
         hasVBlank = card.supportsVBlank(crtcIndex: choice.crtcIndex)
         let w = choice.mode.width, h = choice.mode.height
         buffers = [try DumbBuffer(card: card, width: w, height: h), try DumbBuffer(card: card, width: w, height: h)]
@@ -74,10 +73,10 @@ public final class KMSOutput {
         var ids: AtomicIDs?
         if atomic, let plane = choice.plane {
             do {
-                let c = try card.properties(of: choice.connector.id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
-                let r = try card.properties(of: choice.crtc, type: UInt32(DRM_MODE_OBJECT_CRTC))
-                let p = try card.properties(of: plane, type: UInt32(DRM_MODE_OBJECT_PLANE))
-                func id(_ props: [String: DRMCard.Property], _ name: String) throws(SystemError) -> UInt32 {
+                let c = try card.properties(of: choice.connector.id)
+                let r = try card.properties(of: choice.crtc)
+                let p = try card.properties(of: plane)
+                func id(_ props: [String: DRMCard.Property], _ name: String) throws(SystemError) -> PropertyID {
                     guard let v = props[name] else {
                         throw SystemError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
                     }
@@ -101,7 +100,7 @@ public final class KMSOutput {
             // TEST_ONLY first: a driver that takes the cap but not our configuration goes legacy.
             do {
                 try fillModeset(fb: buffers[0].framebuffer)
-                try card.commit(atomicRequest, flags: UInt32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET))
+                try card.commit(atomicRequest, flags: [.testOnly, .allowModeset])
                 usesAtomic = true
             } catch {
                 reason = "TEST_ONLY commit failed: \(error)"
@@ -111,27 +110,27 @@ public final class KMSOutput {
     }
 
     deinit {
-        if modeBlob != 0 { card.destroyBlob(modeBlob) }
+        if modeBlob != .none { card.destroyBlob(modeBlob) }
     }
 
-    private func fillModeset(fb: UInt32) throws(SystemError) {
+    private func fillModeset(fb: FramebufferID) throws(SystemError) {
         guard let ids, let request = atomicRequest, let plane = choice.plane else { return }
-        if modeBlob == 0 { modeBlob = try card.createModeBlob(choice.mode) }
+        if modeBlob == .none { modeBlob = try card.createModeBlob(choice.mode) }
         let w = UInt64(choice.mode.width), h = UInt64(choice.mode.height)
         request.clear()
-        try request.set(choice.connector.id, ids.connectorCRTC, UInt64(choice.crtc))
-        try request.set(choice.crtc, ids.crtcMode, UInt64(modeBlob))
-        try request.set(choice.crtc, ids.crtcActive, 1)
-        try request.set(plane, ids.fb, UInt64(fb))
-        try request.set(plane, ids.crtc, UInt64(choice.crtc))
-        try request.set(plane, ids.srcX, 0)
-        try request.set(plane, ids.srcY, 0)
-        try request.set(plane, ids.srcW, w << 16)
-        try request.set(plane, ids.srcH, h << 16)
-        try request.set(plane, ids.crtcX, 0)
-        try request.set(plane, ids.crtcY, 0)
-        try request.set(plane, ids.crtcW, w)
-        try request.set(plane, ids.crtcH, h)
+        try request.set(choice.connector.id, ids.connectorCRTC, to: UInt64(choice.crtc.rawValue))
+        try request.set(choice.crtc, ids.crtcMode, to: UInt64(modeBlob.rawValue))
+        try request.set(choice.crtc, ids.crtcActive, to: 1)
+        try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
+        try request.set(plane, ids.crtc, to: UInt64(choice.crtc.rawValue))
+        try request.set(plane, ids.srcX, to: 0)
+        try request.set(plane, ids.srcY, to: 0)
+        try request.set(plane, ids.srcW, to: w << 16)
+        try request.set(plane, ids.srcH, to: h << 16)
+        try request.set(plane, ids.crtcX, to: 0)
+        try request.set(plane, ids.crtcY, to: 0)
+        try request.set(plane, ids.crtcW, to: w)
+        try request.set(plane, ids.crtcH, to: h)
     }
 
     /// Puts `buffers[index]` on screen. The first time (and after
@@ -141,13 +140,13 @@ public final class KMSOutput {
     public func present(_ index: Int, sink: PageFlipSink) throws(SystemError) -> Bool {
         let fb = buffers[index].framebuffer
         if usesAtomic, let request = atomicRequest, let ids, let plane = choice.plane {
-            let event = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
+            let event: AtomicCommitFlags = [.nonblocking, .pageFlipEvent]
             if needsModeset {
                 try fillModeset(fb: fb)
-                try card.commit(request, flags: event | UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), sink: sink)
+                try card.commit(request, flags: event.union(.allowModeset), sink: sink)
             } else {
                 request.clear()
-                try request.set(plane, ids.fb, UInt64(fb))
+                try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
                 try card.commit(request, flags: event, sink: sink)
             }
             needsModeset = false

@@ -4,11 +4,11 @@ import CDRM
 /// from what a card reports. Pure: tests feed it fake card descriptions.
 public struct OutputChoice: Sendable {
     public var connector: DRMCard.Connector
-    public var crtc: UInt32
+    public var crtc: CRTCID
     /// Index of `crtc` in the card's CRTC list (bit in `possibleCRTCs` masks).
     public var crtcIndex: Int
     /// The primary plane for `crtc`; nil when planes were not listed (legacy).
-    public var plane: UInt32?
+    public var plane: PlaneID?
     public var mode: DisplayMode
 
     /// Chooses the first connected connector (or the one named `connectorName`),
@@ -17,11 +17,11 @@ public struct OutputChoice: Sendable {
     /// CRTCs in `excludingCRTCs` are taken by other outputs of the same card.
     /// - Throws: `OutputChoiceError` saying what was missing.
     public static func choose(connectors: [DRMCard.Connector],
-                              encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)],
-                              crtcs: [UInt32], planes: [DRMCard.Plane]?,
+                              encoders: [EncoderID: (possibleCRTCs: UInt32, crtc: CRTCID)],
+                              crtcs: [CRTCID], planes: [DRMCard.Plane]?,
                               mode request: ModeRequest? = nil,
                               connectorName: String? = nil,
-                              excludingCRTCs: Set<UInt32> = []) throws(OutputChoiceError) -> OutputChoice {
+                              excludingCRTCs: Set<CRTCID> = []) throws(OutputChoiceError) -> OutputChoice {
         let candidates = connectors.filter { c in
             c.isConnected && !c.modes.isEmpty && (connectorName.map { $0 == c.name } ?? true)
         }

@@ -14,11 +14,11 @@ private func mode(_ w: Int, _ h: Int, _ hz: Int, preferred: Bool = false) -> Dis
     return DisplayMode(m)
 }
 
-private func connector(_ id: UInt32, _ name: String, connected: Bool, modes: [DisplayMode], encoder: UInt32, current: UInt32 = 0) -> DRMCard.Connector {
+private func connector(_ id: ConnectorID, _ name: String, connected: Bool, modes: [DisplayMode], encoder: EncoderID, current: EncoderID = .none) -> DRMCard.Connector {
     DRMCard.Connector(id: id, name: name, isConnected: connected, modes: modes, encoders: [encoder], currentEncoder: current)
 }
 
-private func plane(_ id: UInt32, crtcs: UInt32, primary: Bool = true, xrgb: Bool = true) -> DRMCard.Plane {
+private func plane(_ id: PlaneID, crtcs: UInt32, primary: Bool = true, xrgb: Bool = true) -> DRMCard.Plane {
     DRMCard.Plane(id: id, possibleCRTCs: crtcs, formats: xrgb ? [kiosk_DRM_FORMAT_XRGB8888] : [kiosk_DRM_FORMAT_RGB565],
                   type: UInt64(primary ? DRM_PLANE_TYPE_PRIMARY : DRM_PLANE_TYPE_OVERLAY))
 }
@@ -80,7 +80,7 @@ private let modes = [mode(1024, 768, 60), mode(1280, 800, 75, preferred: true), 
     // Two heads that could both use either CRTC: the second skips the one the first took.
     let heads = [connector(1, "Virtual-1", connected: true, modes: modes, encoder: 10, current: 10),
                  connector(2, "Virtual-2", connected: true, modes: modes, encoder: 11)]
-    let encoders: [UInt32: (possibleCRTCs: UInt32, crtc: UInt32)] = [10: (0b11, 100), 11: (0b11, 0)]
+    let encoders: [EncoderID: (possibleCRTCs: UInt32, crtc: CRTCID)] = [10: (0b11, 100), 11: (0b11, 0)]
     let planes = [plane(30, crtcs: 0b01), plane(31, crtcs: 0b10)]
     let first = try OutputChoice.choose(connectors: heads, encoders: encoders, crtcs: [100, 101], planes: planes,
                                         connectorName: "Virtual-1")
