@@ -1,3 +1,5 @@
+import HUDCore
+
 /// How a panel is mounted, from the connector's `panel orientation` property
 /// (`DRM_MODE_PANEL_ORIENTATION_*`, set by the kernel from firmware quirks
 /// or the device tree). The name says which side of the panel is up.
@@ -15,12 +17,12 @@ public enum PanelOrientation: UInt64, Sendable, Equatable {
     /// Degrees the picture must be turned clockwise in the buffer so it looks
     /// upright on the mounted panel: a panel whose left side is up shows the
     /// buffer's left column at the top, so the picture's top goes there (270).
-    public var pictureRotationDegrees: Int {
+    public var pictureRotation: ScreenRotation {
         switch self {
-        case .normal: return 0
-        case .bottomUp: return 180
-        case .leftUp: return 270
-        case .rightUp: return 90
+        case .normal: return .none
+        case .bottomUp: return .upsideDown
+        case .leftUp: return .counterClockwise90
+        case .rightUp: return .clockwise90
         }
     }
 }

@@ -17,11 +17,11 @@ import Glibc
 /// tilt = (-x, +y) / |g| / sin(fullTilt), with x, y taken in the image's
 /// frame (`displayFrame`).
 public struct TiltMapping: Hashable, Sendable {
-    public var rotation: DisplayRotation
+    public var rotation: ScreenRotation
     /// The tilt angle that gives the full ±1 (90°: standing on an edge).
     public var fullTiltDegrees: Double
 
-    public init(rotation: DisplayRotation = .deg0, fullTiltDegrees: Double = 90) {
+    public init(rotation: ScreenRotation = .none, fullTiltDegrees: Double = 90) {
         self.rotation = rotation
         self.fullTiltDegrees = fullTiltDegrees.isFinite ? min(max(fullTiltDegrees, 1), 90) : 90
     }

@@ -250,7 +250,7 @@ public final class HUDScreen: @unchecked Sendable {
         guard let m = look.motion else { return }
         let geometry = kms?.primaryGeometry ?? (rotation: .none, scale: 1)
         motion = MotionFeed(stack: stack, amplitude: m.amplitude, outputScale: geometry.scale,
-                            rotation: DisplayRotation(degrees: geometry.rotation.rawValue) ?? .deg0,
+                            rotation: geometry.rotation,
                             neutral: m.neutral, mountMatrix: m.mountMatrix, log: log)
     }
 

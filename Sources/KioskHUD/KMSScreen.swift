@@ -141,7 +141,7 @@ final class KMSScreen: @unchecked Sendable {
         // Each head at its own scale (HiDPI panels: 2) and turned for how its panel is mounted.
         let scale = ScreenGeometry.automaticScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
                                                   physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
-        let rotation = ScreenRotation(degrees: output.panelOrientation.pictureRotationDegrees) ?? .none
+        let rotation = output.panelOrientation.pictureRotation
         let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
                                           style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation)
         let log = self.log

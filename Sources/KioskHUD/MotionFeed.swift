@@ -15,7 +15,7 @@ public final class MotionFeed: Sendable {
     ///   - neutral: the pose that leaves the bezel centred.
     ///   - mountMatrix: replaces the sensor's `mount_matrix` (theme `motion.mountMatrix`).
     public init?(stack: HUDStack, amplitude: Double, outputScale: Double = 1,
-                 rotation: DisplayRotation = .deg0, neutral: NeutralAttitude = .flat, mountMatrix: String? = nil,
+                 rotation: ScreenRotation = .none, neutral: NeutralAttitude = .flat, mountMatrix: String? = nil,
                  log: @escaping @Sendable (String) -> Void) {
         var settings = MotionSettings()
         if let mountMatrix {

@@ -71,7 +71,7 @@ enum MotionCommand {
         if let v = o.string("dev-root") { options.settings.devRoot = v }
         if let v = o.string("device") { options.settings.device = v }
         if let r = try o.double("rate", in: 0.01...1000) { options.settings.rate = r }
-        if let r = try o.choice("rotation", ["0": DisplayRotation.deg0, "90": .deg90, "180": .deg180, "270": .deg270]) {
+        if let r = try o.choice("rotation", ["0": ScreenRotation.none, "90": .clockwise90, "180": .upsideDown, "270": .counterClockwise90]) {
             options.settings.tracker.mapping.rotation = r
         }
         if let v = try o.double("scale", in: 0.01...16) { options.settings.tracker.outputScale = v }

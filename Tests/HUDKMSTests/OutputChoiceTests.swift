@@ -1,5 +1,6 @@
 import Testing
 import CDRM
+import HUDCore
 @testable import HUDKMS
 
 private func mode(_ w: Int, _ h: Int, _ hz: Int, preferred: Bool = false) -> DisplayMode {
@@ -98,9 +99,9 @@ private let modes = [mode(1024, 768, 60), mode(1280, 800, 75, preferred: true), 
 @Test func panelOrientationTurnsThePictureUpright() {
     #expect(PanelOrientation(propertyValue: nil) == .normal)
     #expect(PanelOrientation(propertyValue: UInt64.max) == .normal)  // "Unknown" (-1)
-    #expect(PanelOrientation(propertyValue: 1).pictureRotationDegrees == 180)
+    #expect(PanelOrientation(propertyValue: 1).pictureRotation == .upsideDown)
     // Left side up: the buffer's left column is the top, where the picture's top must go.
-    #expect(PanelOrientation(propertyValue: 2).pictureRotationDegrees == 270)
-    #expect(PanelOrientation(propertyValue: 3).pictureRotationDegrees == 90)
-    #expect(PanelOrientation(propertyValue: 0).pictureRotationDegrees == 0)
+    #expect(PanelOrientation(propertyValue: 2).pictureRotation == .counterClockwise90)
+    #expect(PanelOrientation(propertyValue: 3).pictureRotation == .clockwise90)
+    #expect(PanelOrientation(propertyValue: 0).pictureRotation == ScreenRotation.none)
 }

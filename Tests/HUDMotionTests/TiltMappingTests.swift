@@ -25,21 +25,21 @@ import Testing
     @Test func rotationTurnsTheTiltWithTheImage() {
         // Image turned 90° clockwise: its top is at the panel's right edge, so
         // lowering that edge moves the bezel up in the image (still downhill).
-        let r90 = TiltMapping(rotation: .deg90).tilt(for: rightEdgeDown)
+        let r90 = TiltMapping(rotation: .clockwise90).tilt(for: rightEdgeDown)
         #expect(abs(r90.x) < 1e-9 && abs(r90.y + 0.5) < 1e-3)
-        let r180 = TiltMapping(rotation: .deg180).tilt(for: rightEdgeDown)
+        let r180 = TiltMapping(rotation: .upsideDown).tilt(for: rightEdgeDown)
         #expect(abs(r180.x + 0.5) < 1e-3 && abs(r180.y) < 1e-9)
-        let r270 = TiltMapping(rotation: .deg270).tilt(for: rightEdgeDown)
+        let r270 = TiltMapping(rotation: .counterClockwise90).tilt(for: rightEdgeDown)
         #expect(abs(r270.x) < 1e-9 && abs(r270.y - 0.5) < 1e-3)
         // Turned 90°, the panel's bottom edge is the image's right edge.
-        let b90 = TiltMapping(rotation: .deg90).tilt(for: bottomEdgeDown)
+        let b90 = TiltMapping(rotation: .clockwise90).tilt(for: bottomEdgeDown)
         #expect(abs(b90.x - 0.5) < 1e-3 && abs(b90.y) < 1e-9)
-        let b270 = TiltMapping(rotation: .deg270).tilt(for: bottomEdgeDown)
+        let b270 = TiltMapping(rotation: .counterClockwise90).tilt(for: bottomEdgeDown)
         #expect(abs(b270.x + 0.5) < 1e-3 && abs(b270.y) < 1e-9)
     }
 
     @Test func displayFrameKeepsGravityLength() {
-        for r in DisplayRotation.allCases {
+        for r in ScreenRotation.allCases {
             let d = TiltMapping(rotation: r).displayFrame(GravityVector(x: 1, y: 2, z: 3))
             #expect(abs(d.magnitude - GravityVector(x: 1, y: 2, z: 3).magnitude) < 1e-12)
         }

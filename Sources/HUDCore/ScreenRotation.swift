@@ -1,6 +1,8 @@
 /// How the picture is turned in the buffer, for panels mounted sideways or
-/// upside down. The name says where the picture's top edge lands.
-public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable {
+/// upside down. The name says where the picture's top edge lands. The one
+/// rotation type: the renderer turns the picture by it, the motion effect
+/// turns the accelerometer's axes by it, a panel's orientation gives one.
+public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Upright: the picture's top-left is the buffer's top-left.
     case none = 0
     /// Turned 90° clockwise: the picture's top-left is the buffer's top-right
@@ -16,6 +18,8 @@ public enum ScreenRotation: Int, Hashable, Sendable, CaseIterable {
         let d = ((degrees % 360) + 360) % 360
         self.init(rawValue: d)
     }
+
+    public var description: String { "\(rawValue)°" }
 
     /// Whether the picture's width runs along the buffer's height.
     public var swapsAxes: Bool { self == .clockwise90 || self == .counterClockwise90 }
