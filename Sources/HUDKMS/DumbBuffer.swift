@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDCore
 import Glibc
 #endif
 import CDRM
@@ -48,7 +49,7 @@ public final class DumbBuffer {
     }
 
     /// The mapped pixels as a painter's target.
-    public var target: PixelTarget { PixelTarget(pixels: pixels, width: width, height: height, pitch: pitch) }
+    public var target: PixelBuffer { PixelBuffer(base: pixels, width: width, height: height, stride: pitch) }
 
     deinit {
         card.removeFramebuffer(framebuffer)

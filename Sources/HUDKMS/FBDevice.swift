@@ -19,7 +19,7 @@ public final class FBDevice {
     /// Bytes per row of the screen memory (`line_length`).
     public let lineLength: Int
     /// The off-screen copy, same layout, rows of `width * bytesPerPixel` bytes.
-    public let shadow: PixelTarget
+    public let shadow: PixelBuffer
     private let fd: Int32
     private let screen: UnsafeMutableRawPointer
     private let mapSize: Int
@@ -77,8 +77,8 @@ public final class FBDevice {
         self.lineLength = line
         self.mapSize = size
         self.screen = map + offset
-        self.shadow = PixelTarget(pixels: shadowMemory, width: width, height: height, pitch: shadowPitch,
-                                  bitsPerPixel: layout.bitsPerPixel)
+        self.shadow = PixelBuffer(base: shadowMemory, width: width, height: height, stride: shadowPitch,
+                                  format: layout.bitsPerPixel == 16 ? .rgb565 : .xrgb8888)
         screenBase = map
     }
 
@@ -86,7 +86,7 @@ public final class FBDevice {
 
     deinit {
         munmap(screenBase, mapSize)
-        shadow.pixels.deallocate()
+        shadow.base.deallocate()
         close(fd)
     }
 
@@ -98,7 +98,7 @@ public final class FBDevice {
         let bpp = layout.bitsPerPixel / 8
         let bytes = (x1 - x0) * bpp
         for y in y0..<y1 {
-            (screen + y * lineLength + x0 * bpp).copyMemory(from: shadow.pixels + y * shadow.pitch + x0 * bpp, byteCount: bytes)
+            (screen + y * lineLength + x0 * bpp).copyMemory(from: shadow.base + y * shadow.stride + x0 * bpp, byteCount: bytes)
         }
     }
 

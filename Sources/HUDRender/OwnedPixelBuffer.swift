@@ -1,3 +1,5 @@
+import HUDCore
+
 /// A `PixelBuffer` in memory this object allocates and frees: for PNG output,
 /// tests and benchmarks. Zero-filled (black) at creation.
 public final class OwnedPixelBuffer {

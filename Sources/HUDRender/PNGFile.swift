@@ -1,3 +1,4 @@
+import HUDCore
 import CCairo
 
 /// Writes a `PixelBuffer` as a PNG file through Cairo, the same pixels a

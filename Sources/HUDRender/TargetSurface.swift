@@ -1,3 +1,5 @@
+import HUDCore
+
 /// A Cairo surface over a caller's buffer, kept so each frame does not
 /// create one (KMS swaps between two or three buffers).
 struct TargetSurface {

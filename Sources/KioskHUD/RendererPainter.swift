@@ -29,16 +29,13 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     /// A renderer drawing into `targets`, the output's scan-out buffers, at
     /// `scale` device pixels per point, turned by `rotation` for the panel.
-    public init(targets: [PixelTarget], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
+    public init(targets: [PixelBuffer], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none) throws {
         guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height,
                                                             scale: scale, rotation: rotation),
                                style: style, backdrop: backdrop, textLoading: .afterPrepareText)
-        buffers = targets.map {
-            PixelBuffer(base: $0.pixels, width: $0.width, height: $0.height, stride: $0.pitch,
-                        format: $0.bitsPerPixel == 16 ? .rgb565 : .xrgb8888)
-        }
+        buffers = targets
         tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
         self.loop = loop
     }

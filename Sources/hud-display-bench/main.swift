@@ -26,7 +26,7 @@ func cpuMicroseconds() -> Double {
 
 let width = 1280, height = 800, frames = 600
 let memory = (0..<2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 64) }
-let targets = memory.map { PixelTarget(pixels: $0, width: width, height: height, pitch: width * 4) }
+let targets = memory.map { PixelBuffer(base: $0, width: width, height: height, stride: width * 4) }
 
 func run(_ name: String, mode: HUDMode, ramp: Bool, fps: Int, painter makePainter: () throws -> (HUDSnapshot, Int) -> Void) async throws {
     let clock = ManualClock()
@@ -69,7 +69,7 @@ func run(_ name: String, mode: HUDMode, ramp: Bool, fps: Int, painter makePainte
 
 func renderer() throws -> (HUDSnapshot, Int) -> Void {
     let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: width, pixelHeight: height))
-    let buffers = targets.map { PixelBuffer(base: $0.pixels, width: width, height: height, stride: $0.pitch) }
+    let buffers = targets
     var tracker = BufferDamageTracker(bufferCount: 2, width: width, height: height)
     return { s, i in
         tracker.frameChanged(r.update(to: s).damage)

@@ -1,5 +1,3 @@
-import CCairo
-
 /// The layout of one pixel in a `PixelBuffer`, little-endian words.
 public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
     /// `DRM_FORMAT_XRGB8888`, Cairo's `CAIRO_FORMAT_RGB24`: the top byte is ignored.
@@ -8,14 +6,6 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
     case argb8888
     /// `DRM_FORMAT_RGB565`, Cairo's `CAIRO_FORMAT_RGB16_565`: 16-bit panels on small boards.
     case rgb565
-
-    var cairoFormat: cairo_format_t {
-        switch self {
-        case .xrgb8888: return CAIRO_FORMAT_RGB24
-        case .argb8888: return CAIRO_FORMAT_ARGB32
-        case .rgb565: return CAIRO_FORMAT_RGB16_565
-        }
-    }
 
     public var bytesPerPixel: Int { self == .rgb565 ? 2 : 4 }
 

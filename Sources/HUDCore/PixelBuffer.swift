@@ -1,5 +1,6 @@
-/// Memory the renderer draws into: a mapped DRM dumb buffer, a PNG's pixels,
-/// anything laid out as rows of `format` pixels.
+/// Memory the renderer draws into and a display scans out: a mapped DRM dumb
+/// buffer, fbdev's off-screen copy, a PNG's pixels, anything laid out as rows
+/// of `format` pixels. The one pixel-buffer type of every module.
 ///
 /// The renderer never owns or frees the memory; it must stay valid while a
 /// `draw` call runs.
@@ -17,20 +18,6 @@ public struct PixelBuffer: @unchecked Sendable {
         self.height = height
         self.stride = stride
         self.format = format
-    }
-
-    /// Checks what Cairo needs: a positive size, and a stride that is at
-    /// least `cairo_format_stride_for_width` and a multiple of 4.
-    public func validate() throws(RenderError) {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw .badBuffer("size \(width)×\(height) is outside 1…32767")
-        }
-        guard let minimum = format.minimumStride(forWidth: width) else {
-            throw .badBuffer("Cairo has no stride for width \(width)")
-        }
-        guard stride >= minimum, stride % 4 == 0 else {
-            throw .badBuffer("stride \(stride) does not fit \(width) \(format.rawValue) pixels (Cairo needs a multiple of 4, at least \(minimum))")
-        }
     }
 
     /// The pixel at column `x`, row `y` as stored (RGB565 in the low 16 bits);
