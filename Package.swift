@@ -103,7 +103,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// HUDRender's module interface imports CCairo, so any module that loads it needs the headers.
-for target in package.targets where target.type != .system {
+// Only the targets that import the graphics headers get their include paths: HUDRender (which
+// imports them `internal`ly, so its interface does not carry them to its users), the benchmark
+// and the tests that call Cairo themselves.
+for target in package.targets where ["HUDRender", "hud-bench", "HUDRenderTests", "CLibraryTests"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(graphicsIncludeFlags.flatMap { ["-Xcc", $0] })]
 }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import HUDCore
 
 /// An owned Cairo image surface (`cairo_image_surface_create*`), destroyed with this object.

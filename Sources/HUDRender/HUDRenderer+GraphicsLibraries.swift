@@ -1,4 +1,4 @@
-import CLazyGraphics
+internal import CLazyGraphics
 
 extension HUDRenderer {
     /// Loads Cairo, Pango, GObject and pixman now (`kiosk_graphics_load`:

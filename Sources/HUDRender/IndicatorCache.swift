@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import HUDCore
 
 /// The screen pixels under one dynamic indicator box with everything but

@@ -1,5 +1,5 @@
 import HUDCore
-import CCairo
+internal import CCairo
 
 /// Writes a `PixelBuffer` as a PNG file through Cairo, the same pixels a
 /// display would scan out.

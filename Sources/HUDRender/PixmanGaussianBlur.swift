@@ -1,5 +1,5 @@
-import CCairo
-import CPixman
+internal import CCairo
+internal import CPixman
 import Glibc
 
 /// A Gaussian blur by pixman's separable-convolution filter

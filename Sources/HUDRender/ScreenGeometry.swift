@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import HUDCore
 
 /// The buffer's pixel size, the output scale (device pixels per point) and

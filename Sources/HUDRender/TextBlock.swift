@@ -1,5 +1,5 @@
-import CCairo
-import CPangoCairo
+internal import CCairo
+internal import CPangoCairo
 import HUDCore
 
 /// One label laid out by Pango (`PangoLayout`): wrapped at a width,

@@ -1,5 +1,5 @@
-import CCairo
-import CPangoCairo
+internal import CCairo
+internal import CPangoCairo
 import HUDCore
 
 /// A Pango context on the calling thread's font map. The first layout in a
