@@ -2,16 +2,21 @@
 """Boots one real-boot lane image (board/realboot/build-image.sh) in QEMU and
 serves its screendump requests, judging each stage's picture as it comes.
 
-    boot.py --image DIR --out DIR --refs DIR [--append ARGS] [--timeout S] [--stage-deadline S]
+    boot.py --image DIR --out DIR --refs DIR [--arch amd64|arm64] [--append ARGS] [--timeout S] [--stage-deadline S]
 
 DIR (image) holds disk.ext4, vmlinuz, initrd.img (the image's own /boot).
 QEMU's default CPU model (no RDRAND) and no virtio-rng: the guest kernel's RNG
 is not ready while the splash starts, as on a device without an RNG driver.
+arm64: qemu-system-aarch64 -M virt (cortex-a72, no RNDR) with the device
+tree's rng-seed left out (dtb-randomness=off), virtio-gpu-pci, the image's
+vmlinuz as is (Debian's arm64 one is an uncompressed Image).
 
 Serial ports: ttyS0 the console (OUT/console.log), ttyS1 the screendump
 control channel (board/qemu's handshake, see guest/realboot-lib.sh `shot`),
-ttyS2 the guest's results (OUT/results.log). On `@@SCREENDUMP name@@` the
-host dumps the screen into OUT/name.ppm; when stages.py has an expectation
+ttyS2 the guest's results (OUT/results.log). arm64 (`virt` has one UART,
+ttyAMA0, the console): virtio-serial ports named realboot.ctl and
+realboot.res instead, and realboot.ports=virtio on the command line.
+On `@@SCREENDUMP name@@` the host dumps the screen into OUT/name.ppm; when stages.py has an expectation
 for `name` it dumps again every ~0.3 s until the picture matches or
 --stage-deadline passes (a watchdog: the HUD draws its text asynchronously),
 then answers `ok pass|fail`. Verdicts go to OUT/shots.json.
@@ -86,6 +91,7 @@ def main():
     p.add_argument("--image", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--refs", required=True, help="reference renders (stages.py render)")
+    p.add_argument("--arch", choices=("amd64", "arm64"), default="amd64")
     p.add_argument("--append", default="", help="more kernel command line")
     p.add_argument("--timeout", type=float, default=360)
     p.add_argument("--stage-deadline", type=float, default=45)
@@ -96,22 +102,33 @@ def main():
     os.makedirs(out, exist_ok=True)
     expectations = stages.expectations(a.refs)
     version = open(os.path.join(a.image, "kernel-version")).read().strip()
-    # The image's own kernel, its xz payload unpacked once (PVH boot, ~2x faster under TCG).
-    kdir = os.path.join(a.cache, "kernels")
-    os.makedirs(kdir, exist_ok=True)
-    kernel = qemu_run.uncompressed_kernel(os.path.join(a.image, "vmlinuz"), version, kdir)
     run_dir = os.path.join(a.cache, f"vm-{os.getpid()}")
     os.makedirs(run_dir, exist_ok=True)
     qmp_path, ctl_path = os.path.join(run_dir, "qmp.sock"), os.path.join(run_dir, "ctl.sock")
-    append = " ".join(x for x in ["root=/dev/vda rw console=ttyS0 panic=-1", a.append] if x)
-    cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", "1024", "-smp", "1", "-nic", "none",
-           "-nodefaults", "-no-reboot", "-display", "none", "-vga", "none", "-device", "bochs-display",
-           "-kernel", kernel, "-initrd", os.path.join(a.image, "initrd.img"), "-append", append,
-           "-drive", f"file={os.path.join(a.image, 'disk.ext4')},format=raw,if=virtio",
-           "-chardev", f"file,id=con,path={os.path.join(out, 'console.log')}", "-serial", "chardev:con",
-           "-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off", "-serial", "chardev:ctl",
-           "-chardev", f"file,id=res,path={os.path.join(out, 'results.log')}", "-serial", "chardev:res",
-           "-qmp", f"unix:{qmp_path},server=on,wait=off"]
+    con = ["-chardev", f"file,id=con,path={os.path.join(out, 'console.log')}", "-serial", "chardev:con"]
+    ctl = ["-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off"]
+    res = ["-chardev", f"file,id=res,path={os.path.join(out, 'results.log')}"]
+    common = ["-m", "1024", "-smp", "1", "-accel", "tcg", "-nic", "none", "-nodefaults", "-no-reboot",
+              "-display", "none", "-initrd", os.path.join(a.image, "initrd.img"),
+              "-qmp", f"unix:{qmp_path},server=on,wait=off"]
+    if a.arch == "arm64":
+        append = "root=/dev/vda rw console=ttyAMA0 panic=-1 realboot.ports=virtio"
+        cmd = ["qemu-system-aarch64", "-M", "virt,dtb-randomness=off", "-cpu", "cortex-a72", *common,
+               "-kernel", os.path.join(a.image, "vmlinuz"), "-device", "virtio-gpu-pci",
+               "-drive", f"file={os.path.join(a.image, 'disk.ext4')},format=raw,if=none,id=root",
+               "-device", "virtio-blk-pci,drive=root", *con, "-device", "virtio-serial-pci",
+               *ctl, "-device", "virtserialport,chardev=ctl,name=realboot.ctl",
+               *res, "-device", "virtserialport,chardev=res,name=realboot.res"]
+    else:
+        # The image's own kernel, its xz payload unpacked once (PVH boot, ~2x faster under TCG).
+        kdir = os.path.join(a.cache, "kernels")
+        os.makedirs(kdir, exist_ok=True)
+        kernel = qemu_run.uncompressed_kernel(os.path.join(a.image, "vmlinuz"), version, kdir)
+        append = "root=/dev/vda rw console=ttyS0 panic=-1"
+        cmd = ["qemu-system-x86_64", *common, "-vga", "none", "-device", "bochs-display", "-kernel", kernel,
+               "-drive", f"file={os.path.join(a.image, 'disk.ext4')},format=raw,if=virtio",
+               *con, *ctl, "-serial", "chardev:ctl", *res, "-serial", "chardev:res"]
+    cmd += ["-append", " ".join(x for x in [append, a.append] if x)]
     with open(os.path.join(out, "qemu-cmd.txt"), "w") as f:
         f.write(" ".join(cmd) + "\n")
     start = time.monotonic()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the real-boot lane's disk: a Debian 12 root with systemd as PID 1,
+# Builds the real-boot lane's disk: a Debian root (12 on amd64, 13 on arm64) with systemd as PID 1,
 # KioskHUD installed as docs/boot.md says (board/install-root.sh), the lane's
 # own test units and initramfs script, an initramfs made by the root's own
 # `update-initramfs`, and an ext4 image made without loop devices.
@@ -7,7 +7,11 @@
 # Usage: build-image.sh VARIANT HUD_BINARY OUTDIR
 #   VARIANT  kioskhud  - our daemon, units and initramfs hook
 #            plymouth  - Debian's plymouth + plymouth-themes (spinner), no KioskHUD
-#   OUTDIR   gets disk.ext4, vmlinuz, initrd.img, kernel-version
+#            kioskhud-arm64 - as kioskhud, a Debian 13 (trixie) arm64 root, made and
+#                       chrooted into under qemu-user (binfmt_misc, registered here);
+#                       HUD_BINARY is the aarch64 hud
+#   OUTDIR   gets disk.ext4, vmlinuz, initrd.img, kernel-version (arm64: also refs/,
+#            the stages' references drawn by the root's own hud, fonts and Cairo)
 #
 # The debootstrapped root is cached as a tarball (after `apt-get clean`) in
 # $KIOSKHUD_REALBOOT_CACHE (default /var/tmp/kioskhud-realboot), named by a
@@ -16,11 +20,15 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-variant=${1:?usage: build-image.sh kioskhud|plymouth HUD_BINARY OUTDIR}
+variant=${1:?usage: build-image.sh kioskhud|plymouth|kioskhud-arm64 HUD_BINARY OUTDIR}
 hud=${2:?usage: build-image.sh VARIANT HUD_BINARY OUTDIR}
 outdir=${3:?usage: build-image.sh VARIANT HUD_BINARY OUTDIR}
 cache=${KIOSKHUD_REALBOOT_CACHE:-/var/tmp/kioskhud-realboot}
-suite=bookworm
+# The arm64 hud needs glibc >= 2.38 (Debian's arm64 Swift runtime): trixie there.
+case $variant in
+    *-arm64) arch=arm64 suite=trixie glib=libglib2.0-0t64 png=libpng16-16t64 ;;
+    *) arch=amd64 suite=bookworm glib=libglib2.0-0 png=libpng16-16 ;;
+esac
 # Bump when the way the base root is made changes (not its package list: that is hashed).
 BASE_VERSION=1
 
@@ -32,16 +40,16 @@ if [[ -z $mirror ]]; then
 fi
 
 packages=(
-    systemd systemd-sysv udev kmod initramfs-tools linux-image-amd64 busybox
+    systemd systemd-sysv udev kmod initramfs-tools "linux-image-$arch" busybox
     # initramfs-tools recommends it (a normal install has it): zstd -1 instead of gzip.
     zstd
     # What `hud` loads with dlopen, and libdrm.
-    libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libpixman-1-0 libglib2.0-0
-    libharfbuzz0b libfontconfig1 libfreetype6 libpng16-16 fontconfig fonts-noto-core fonts-dejavu-core
+    libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libpixman-1-0 "$glib"
+    libharfbuzz0b libfontconfig1 libfreetype6 "$png" fontconfig fonts-noto-core fonts-dejavu-core
     libdrm2
 )
 case $variant in
-    kioskhud) ;;
+    kioskhud|kioskhud-arm64) ;;
     plymouth) packages+=(plymouth plymouth-themes) ;;
     *) echo "build-image: unknown variant $variant" >&2; exit 2 ;;
 esac
@@ -54,6 +62,28 @@ mkdir -p "$cache" "$outdir"
 key=$(printf '%s\n' "$BASE_VERSION" "$suite" "$mirror" "$variant" "${packages[@]}" | sha256sum | cut -c1-16)
 base=$cache/base-$variant-$key.tar.zst
 
+# --- arm64: run its binaries here -----------------------------------------
+# debootstrap's second stage, update-initramfs and the references run arm64
+# programs chrooted in the root: binfmt_misc hands them to qemu-aarch64-static,
+# registered with F (the interpreter is opened now, so it need not be in the chroot).
+binfmt=/proc/sys/fs/binfmt_misc
+binfmt_arm64() {
+    [[ -e $binfmt/qemu-aarch64 ]] && return 0
+    [[ -x /usr/bin/qemu-aarch64-static ]] || { log "no /usr/bin/qemu-aarch64-static (scripts/install-deps.sh: qemu-user-static)"; return 1; }
+    [[ -e $binfmt/register ]] || mount -t binfmt_misc binfmt_misc "$binfmt" \
+        || { log "cannot mount binfmt_misc on $binfmt (root needed): arm64 programs cannot run here"; return 1; }
+    # Magic and mask of an aarch64 ELF executable, as Debian's /usr/lib/binfmt.d/qemu-aarch64.conf.
+    echo ':qemu-aarch64:M::\x7f\x45\x4c\x46\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-aarch64-static:F' \
+        > "$binfmt/register" 2>/dev/null || [[ -e $binfmt/qemu-aarch64 ]] \
+        || { log "cannot register qemu-aarch64-static with binfmt_misc ($binfmt/register)"; return 1; }
+    log "registered qemu-aarch64-static for aarch64 ELF programs ($binfmt/qemu-aarch64)"
+}
+if [[ $arch == arm64 ]]; then
+    binfmt_arm64
+    grep -qx enabled "$binfmt/qemu-aarch64" && grep -qx enabled "$binfmt/status" \
+        || { log "binfmt_misc's qemu-aarch64 entry is disabled: $(head -n 1 "$binfmt/qemu-aarch64")"; exit 1; }
+fi
+
 # --- the cached base root -------------------------------------------------
 build_base() {
     local t0 tmp
@@ -63,7 +93,7 @@ build_base() {
     log "debootstrap $suite from $mirror (not cached: $base)"
     local include
     include=$(IFS=,; echo "${packages[*]}")
-    if ! debootstrap --variant=minbase --include="$include" "$suite" "$tmp" "$mirror" > "$cache/debootstrap-$variant.log" 2>&1; then
+    if ! debootstrap --arch="$arch" --variant=minbase --include="$include" "$suite" "$tmp" "$mirror" > "$cache/debootstrap-$variant.log" 2>&1; then
         tail -n 30 "$cache/debootstrap-$variant.log" >&2
         rm -rf "$tmp"
         log "debootstrap failed (log: $cache/debootstrap-$variant.log)"
@@ -81,8 +111,9 @@ build_base() {
     tar --numeric-owner -C "$tmp" -c . | zstd -q -T0 -3 -o "$base.tmp$$"
     mv "$base.tmp$$" "$base"
     rm -rf "$tmp"
-    # Bases made from other inputs are stale now.
-    for old in "$cache"/base-"$variant"-*.tar.zst; do
+    # Bases made from other inputs are stale now (KEY is 16 characters: not
+    # kioskhud-arm64's when VARIANT is kioskhud).
+    for old in "$cache"/base-"$variant"-????????????????.tar.zst; do
         [[ $old == "$base" ]] || rm -f "$old"
     done
     log "base root cached: $base ($(du -h "$base" | cut -f1), $(since "$t0") s)"
@@ -102,7 +133,7 @@ t0=$(now)
 work=$cache/work-$variant-$$
 root=$work/root
 # A previous run killed midway may have left binds behind (its own work directory).
-for old in "$cache"/work-"$variant"-*; do
+for old in "$cache"/work-"$variant"-[0-9]*; do
     [[ -d $old ]] || continue
     pid=${old##*-}
     kill -0 "$pid" 2>/dev/null && continue
@@ -116,7 +147,7 @@ log "unpacked ($(since "$t0") s)"
 kver=$(cd "$root/lib/modules" && ls | sort -V | tail -n 1)
 [[ -n $kver && -f $root/boot/vmlinuz-$kver ]] || { log "no kernel in the image"; exit 1; }
 
-if [[ $variant == kioskhud ]]; then
+if [[ $variant == kioskhud* ]]; then
     installer=${KIOSKHUD_INSTALL_ROOT:-$repo/board/install-root.sh}
     [[ -x $installer || -f $installer ]] || { log "no $installer: cannot install KioskHUD as documented"; exit 1; }
     log "installing KioskHUD with $installer"
@@ -137,6 +168,12 @@ for u in "${units[@]}"; do
     install -m 0644 "$here/guest/$u" "$root/etc/systemd/system/$u"
 done
 chroot "$root" systemctl enable "${units[@]}" >/dev/null 2>&1 || chroot "$root" systemctl enable "${units[@]}"
+if [[ $arch == arm64 ]]; then
+    # mkinitramfs runs emulated here: MODULES=most (~1300 modules, 48 MB)
+    # takes 4-5 min, the board's own storage modules 2 min (see README).
+    echo MODULES=list > "$root/etc/initramfs-tools/conf.d/realboot-board"
+    printf '%s\n' virtio_blk ext4 >> "$root/etc/initramfs-tools/modules"
+fi
 
 # --- the initramfs, by the root's own mkinitramfs ------------------------
 t0=$(now)
@@ -150,9 +187,17 @@ if ! chroot "$root" update-initramfs -u -k "$kver" > "$outdir/update-initramfs.l
     log "update-initramfs failed"
     exit 1
 fi
+log "update-initramfs -u -k $kver ($(since "$t0") s)"
+if [[ $arch == arm64 ]]; then
+    # The stages' references, drawn by this root's hud with its own fonts,
+    # fontconfig and Cairo (trixie's, not the host's bookworm ones).
+    t0=$(now)
+    rm -rf "$outdir/refs"
+    /usr/bin/python3 "$here/stages.py" render /usr/bin/hud /usr/share/kioskhud/themes/splash.json "$outdir/refs" "$root"
+    log "references drawn in the root ($(since "$t0") s)"
+fi
 cleanup
 trap - EXIT
-log "update-initramfs -u -k $kver ($(since "$t0") s)"
 
 cp "$root/boot/vmlinuz-$kver" "$outdir/vmlinuz"
 cp "$root/boot/initrd.img-$kver" "$outdir/initrd.img"

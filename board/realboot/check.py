@@ -4,7 +4,8 @@ verdicts boot.py reached while the guest waited, the guest's results port,
 the journal read back from the disk, and every pixel check again against a
 screen without the HUD (each must fail there).
 
-Usage: check.py OUT   (OUT/kioskhud, OUT/plymouth: one boot each; OUT/refs)
+Usage: check.py OUT   (OUT/kioskhud, OUT/plymouth, OUT/kioskhud-arm64: one boot
+each; OUT/refs, OUT/kioskhud-arm64/refs: drawn in the arm64 root)
 Prints `PASS name` / `FAIL name: why` and `INFO` lines; exits with the number
 of failures (capped at 100).
 """
@@ -15,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import stages  # noqa: E402
-from pixels import Picture  # noqa: E402
+from pixels import Picture, bbox, differing  # noqa: E402
 
 results = []
 
@@ -33,6 +34,10 @@ class Boot:
         self.dir = os.path.join(out, variant)
         self.variant = variant
         self.present = os.path.isdir(self.dir)
+        # arm64: its own references (its root's fonts); x86: the host's.
+        self.refs = os.path.join(self.dir, "refs")
+        if not os.path.isdir(self.refs):
+            self.refs = os.path.join(out, "refs")
         self.shots = self._json("shots.json").get("verdicts", {})
         self.meta = self._json("shots.json")
         self.res = self._text("results.log").replace("\r", "").splitlines()
@@ -78,15 +83,15 @@ def unit_state(boot, unit):
     return {}
 
 
-def judge_kioskhud(boot):
-    v = "realboot"
+def judge_kioskhud(boot, v):
     check(f"{v}/powered-off", boot.meta and not boot.meta.get("timed_out") and boot.meta.get("qemu_exit") == 0,
           f"guest did not power off by itself: {boot.meta}")
     check(f"{v}/a-initramfs-splash-with-label", *boot.shot("initramfs"))
-    exact = stages.expectations(os.path.join(boot.dir, "..", "refs"))["initramfs-exact"]
+    exact = stages.expectations(boot.refs)["initramfs-exact"]
     ok, why = exact.judge(boot.picture("initramfs"))
     check(f"{v}/a-initramfs-label-as-in-real-root", ok,
-          why + " (the label in the same font as the host's and the real root's rendering)")
+          why + " (the label in the same font as the real root's rendering: "
+          + ("drawn in that root" if boot.refs.startswith(boot.dir) else "the host's, the same Debian release") + ")")
     check(f"{v}/b-switchroot-splash-still-up", *boot.shot("switchroot"))
     check(f"{v}/c-systemd-progress-50-and-message", *boot.shot("systemd"))
     check(f"{v}/d-psplash-fifo-msg-and-progress-80", *boot.shot("psplash"))
@@ -166,30 +171,42 @@ def judge_plymouth(boot):
             info(v, line)
 
 
-def negatives(out, kios, ply):
+def negatives(refs, console, v="negative"):
     """Every pixel check must be able to fail: run each against screens that
-    do not show what it looks for."""
-    exp = stages.expectations(os.path.join(out, "refs"))
-    console = ply.picture("login")
+    do not show what it looks for. console: a plain console (a login screen)."""
+    exp = stages.expectations(refs)
     black = Picture(1280, 800, bytes(1280 * 800 * 3))
     if console is None:
-        check("negative/console-dump", False, "no plain-console dump (the Plymouth run's login screen) to test against")
+        check(f"{v}/console-dump", False, "no plain-console dump (a login screen) to test against")
     else:
         for name in ("initramfs", "systemd", "psplash", "shutdown", "plymouth-systemd"):
             ok, why = exp[name].judge(console)
-            check(f"negative/{name}-check-fails-on-plain-console", not ok, why)
+            check(f"{v}/{name}-check-fails-on-plain-console", not ok, why)
     for name in ("initramfs", "systemd", "psplash", "shutdown", "login", "plymouth-systemd"):
         ok, why = exp[name].judge(black)
-        check(f"negative/{name}-check-fails-on-black-screen", not ok, why)
-    refs = os.path.join(out, "refs")
+        check(f"{v}/{name}-check-fails-on-black-screen", not ok, why)
     splash = Picture.load(os.path.join(refs, "splash-p0.png"))
     ok, why = exp["login"].judge(splash)
-    check("negative/login-check-fails-on-splash", not ok, why)
+    check(f"{v}/login-check-fails-on-splash", not ok, why)
+    ok, why = exp["initramfs-exact"].judge(Picture.load(os.path.join(refs, "splash-nolabel.png")))
+    check(f"{v}/initramfs-exact-check-fails-on-splash-nolabel", not ok, why)
     # The stages tell each other apart (label text, bar position, spinner vs bar).
     for name, other in (("initramfs", "splash-nolabel"), ("initramfs", "bar50"), ("systemd", "bar80"), ("psplash", "bar50"), ("systemd", "splash-p0"),
                         ("systemd", "bar0-systemd"), ("systemd", "bar100-systemd")):
         ok, why = exp[name].judge(Picture.load(os.path.join(refs, other + ".png")))
-        check(f"negative/{name}-check-fails-on-{other}", not ok, why)
+        check(f"{v}/{name}-check-fails-on-{other}", not ok, why)
+
+
+def fonts(out, arm):
+    """INFO: where the arm64 root's references differ from the host's (font
+    hinting across Debian releases shows in the labels only)."""
+    for name in ("splash-p0", "bar50", "splash-nolabel"):
+        try:
+            a, b = (Picture.load(os.path.join(d, name + ".png")) for d in (arm.refs, os.path.join(out, "refs")))
+        except OSError:
+            return
+        diff = differing(a, b, 0)
+        info("arm64/references", f"{name}: {len(diff)} px differ from the host's rendering (box {bbox(diff, a.w) if diff else None})")
 
 
 def side_by_side(out, kios, ply):
@@ -205,13 +222,21 @@ def side_by_side(out, kios, ply):
 
 def main():
     out = sys.argv[1]
-    kios, ply = Boot(out, "kioskhud"), Boot(out, "plymouth")
+    kios, ply, arm = Boot(out, "kioskhud"), Boot(out, "plymouth"), Boot(out, "kioskhud-arm64")
     if kios.present:
-        judge_kioskhud(kios)
+        judge_kioskhud(kios, "realboot")
     if ply.present:
         judge_plymouth(ply)
-    negatives(out, kios, ply)
+    if kios.present or ply.present:
+        negatives(os.path.join(out, "refs"), ply.picture("login"))
     side_by_side(out, kios, ply)
+    if arm.present:
+        judge_kioskhud(arm, "arm64/realboot")
+        # Its plain console: the Plymouth run's login screen (never had our
+        # HUD) when there is one, else its own once the splash quit.
+        console = ply.picture("login") or arm.picture("login")
+        negatives(arm.refs, console, "arm64/negative")
+        fonts(out, arm)
     for name, ok, why in results:
         if ok:
             print(f"PASS {name}")

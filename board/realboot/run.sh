@@ -2,14 +2,15 @@
 # The real-boot lane: boots a real Debian 12 image (systemd as PID 1, root on
 # virtio-blk, its initramfs made by its own mkinitramfs) with KioskHUD
 # installed as docs/boot.md says, checks each stage of the splash from
-# screendumps, then the same image with Debian's Plymouth for comparison.
+# screendumps, then the same image with Debian's Plymouth for comparison, then
+# a Debian 13 arm64 image with KioskHUD in qemu-system-aarch64, checked alike.
 # QEMU's default CPU model and no virtio-rng: the kernel RNG is not ready while
 # the splash starts. See board/realboot/README.md.
 #
 # Env: KIOSKHUD_REALBOOT_CACHE (default /var/tmp/kioskhud-realboot: base roots,
 # images), KIOSKHUD_REALBOOT_OUT (dumps, logs; default .build-qemu/e2e-realboot),
-# KIOSKHUD_REALBOOT_VARIANTS (default "kioskhud plymouth"), KIOSKHUD_REALBOOT_APPEND
-# (more kernel command line, for experiments), HUD (skip the build).
+# KIOSKHUD_REALBOOT_VARIANTS (default "kioskhud plymouth kioskhud-arm64"), KIOSKHUD_REALBOOT_APPEND
+# (more kernel command line, for experiments), HUD and HUD_ARM64 (skip the builds).
 # Prints PASS/FAIL per check and "N passed, M failed"; exits 1 on any failure.
 set -uo pipefail
 . "$(dirname "$0")/../qemu/suite-lib.sh"
@@ -26,11 +27,30 @@ rm -rf "$out" && mkdir -p "$out"
 /usr/bin/python3 "$rb/stages.py" render "$HUD" "$repo/board/themes/splash.json" "$out/refs" \
     || { echo "FAIL realboot/references: hud render failed"; failed=$((failed + 1)); }
 
-for variant in ${KIOSKHUD_REALBOOT_VARIANTS:-kioskhud plymouth}; do
-    dir=$out/$variant image=$cache/image-$variant
+variants=${KIOSKHUD_REALBOOT_VARIANTS:-kioskhud plymouth kioskhud-arm64}
+if [[ " $variants " == *-arm64\ * && -z ${HUD_ARM64:-} ]]; then
+    echo "building hud for aarch64 (release)..."
+    t0=$(now)
+    # The path scripts/arm64/test.sh builds it in, later in CI: then nothing is left to build there.
+    if bash "$repo/scripts/arm64/build-release.sh" "$repo/.build-arm64-release"; then
+        HUD_ARM64=$repo/.build-arm64-release/aarch64-unknown-linux-gnu/release/hud
+        echo "INFO arm64/build: hud built in $(since "$t0") s" | tee -a "$out/times.txt"
+    else
+        echo "FAIL arm64/hud: scripts/arm64/build-release.sh failed"
+        failed=$((failed + 1))
+    fi
+fi
+
+for variant in $variants; do
+    dir=$out/$variant image=$cache/image-$variant hud=$HUD arch=amd64 refs=$out/refs
+    if [[ $variant == *-arm64 ]]; then
+        # Its references come with the image: drawn in its root (build-image.sh).
+        hud=${HUD_ARM64:-} arch=arm64 refs=$image/refs
+        [[ -x $hud ]] || { echo "FAIL $variant/image: no aarch64 hud (HUD_ARM64)"; failed=$((failed + 1)); continue; }
+    fi
     mkdir -p "$dir"
     t0=$(now)
-    if ! bash "$rb/build-image.sh" "$variant" "$HUD" "$image" > "$dir/build.log" 2>&1; then
+    if ! bash "$rb/build-image.sh" "$variant" "$hud" "$image" > "$dir/build.log" 2>&1; then
         tail -n 20 "$dir/build.log"
         echo "FAIL $variant/image: build-image.sh failed (log: $dir/build.log)"
         failed=$((failed + 1))
@@ -38,7 +58,8 @@ for variant in ${KIOSKHUD_REALBOOT_VARIANTS:-kioskhud plymouth}; do
     fi
     build_s=$(since "$t0")
     t0=$(now)
-    /usr/bin/python3 "$rb/boot.py" --image "$image" --out "$dir" --refs "$out/refs" --append "$append" \
+    [[ $refs == "$out/refs" ]] || cp -r "$refs" "$dir/refs"   # check.py's
+    /usr/bin/python3 "$rb/boot.py" --arch "$arch" --image "$image" --out "$dir" --refs "$refs" --append "$append" \
         --timeout "${KIOSKHUD_REALBOOT_TIMEOUT:-420}" 2> "$dir/boot.log"
     code=$?
     boot_s=$(since "$t0")

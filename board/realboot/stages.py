@@ -2,7 +2,10 @@
 host by the same `hud` binary that went into the image (`hud render`, the
 code that draws to the display).
 
-    stages.py render HUD THEME REFS_DIR    renders the references (~2 s)
+    stages.py render HUD THEME REFS_DIR [ROOT]   renders the references (~2 s)
+
+With ROOT, `chroot ROOT HUD render` (HUD and THEME are paths in ROOT): the
+root's own fonts, fontconfig and Cairo (the arm64 image's, under qemu-user).
 
 Stages (screendump names):
   initramfs, switchroot  splash theme: logo, spinner, label "Initramfs: realboot" drawn
@@ -24,6 +27,7 @@ that differ between renders with and without it) must be drawn, in any font
 `initramfs-exact` also wants the reference's font, pixel for pixel.
 """
 import os
+import shutil
 import subprocess
 import sys
 
@@ -49,11 +53,15 @@ RENDERS = {
 }
 
 
-def render(hud, theme, refs):
+def render(hud, theme, refs, root=None):
     os.makedirs(refs, exist_ok=True)
     for name, args in RENDERS.items():
-        subprocess.run([hud, "render", "--theme", theme, "--size", SIZE, "--out", os.path.join(refs, name + ".png"),
-                        *args], check=True, stdout=subprocess.DEVNULL)
+        out = os.path.join(refs, name + ".png")
+        where = "/tmp/realboot-ref.png" if root else out
+        subprocess.run((["chroot", root] if root else []) + [hud, "render", "--theme", theme, "--size", SIZE,
+                       "--out", where, *args], check=True, stdout=subprocess.DEVNULL)
+        if root:
+            shutil.move(root + where, out)
 
 
 def grey(pic, i):
@@ -214,7 +222,7 @@ def expectations(refs):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "render":
+    if len(sys.argv) in (5, 6) and sys.argv[1] == "render":
         render(*sys.argv[2:])
     else:
-        sys.exit("usage: stages.py render HUD THEME REFS_DIR")
+        sys.exit("usage: stages.py render HUD THEME REFS_DIR [ROOT]")

@@ -1,10 +1,13 @@
 # Sourced by the real-boot lane's guest scripts (POSIX sh: dash in the root,
 # busybox sh in the initramfs, where only busybox/klibc tools exist).
-# /dev/ttyS1: screendump requests (board/qemu's handshake: `@@SCREENDUMP name@@`,
-#             the host answers one line, `ok ...` or `err ...`).
-# /dev/ttyS2: results, `name: text` lines, read by board/realboot/check.py.
+# $CTL: screendump requests (board/qemu's handshake: `@@SCREENDUMP name@@`,
+#       the host answers one line, `ok ...` or `err ...`).
+# $RES: results, `name: text` lines, read by board/realboot/check.py.
+# boot.py wires them: /dev/ttyS1 and /dev/ttyS2 (x86: UARTs), or, with
+# realboot.ports=virtio on the kernel command line (arm64 `virt` has one UART),
+# the virtio-serial ports named realboot.ctl and realboot.res (set at the end).
 
-res() { printf '%s\n' "$*" > /dev/ttyS2; }
+res() { printf '%s\n' "$*" > "$RES"; }
 
 # res_file NAME FILE: each line of FILE as `NAME: line`.
 res_file() {
@@ -23,7 +26,7 @@ res_cmd() {
 
 uptime_s() { read -r up _ < /proc/uptime; echo "$up"; }
 
-# A watchdog for a read from /dev/ttyS1. coreutils' timeout puts the command in
+# A watchdog for a read from $CTL. coreutils' timeout puts the command in
 # its own process group; a unit's script is a session leader, /dev/ttyS1 becomes
 # its controlling tty, and a background group reading it would stop on SIGTTIN:
 # keep it in the foreground. busybox's timeout (initramfs) has no such option.
@@ -37,8 +40,8 @@ fi
 # re-dumps until the stage's expected picture is on screen (or its own deadline
 # passes), so the wait here is only a watchdog.
 shot() {
-    exec 3<>/dev/ttyS1
-    stty -F /dev/ttyS1 raw -echo 2>/dev/null
+    exec 3<>"$CTL"
+    stty -F "$CTL" raw -echo 2>/dev/null
     printf '@@SCREENDUMP %s@@\n' "$1" >&3
     reply=$(watchdog 120 head -n 1 <&3)
     exec 3>&-
@@ -60,3 +63,29 @@ wait_for() {
 }
 
 hud_up() { /usr/bin/hud ping >/dev/null 2>&1; }
+
+# vport NAME: sets $port to the virtio-serial port NAME's device (/dev/vportNpM,
+# found by name in sysfs: udev's /dev/virtio-ports links are not in the initramfs).
+vport() {
+    for f in /sys/class/virtio-ports/*/name; do
+        [ -r "$f" ] && [ "$(cat "$f")" = "$1" ] || continue
+        port=${f%/name}
+        port=/dev/${port##*/}
+        [ -c "$port" ] && return 0
+    done
+    return 1
+}
+
+CTL=/dev/ttyS1 RES=/dev/ttyS2
+case " $(cat /proc/cmdline) " in
+*" realboot.ports=virtio "*)
+    # udev loads virtio_console in the initramfs (the lane's hook adds it); a
+    # unit's script finds the ports at once.
+    vport realboot.res || { modprobe virtio_console 2>/dev/null; wait_for 20 vport realboot.res; } \
+        || echo "realboot: no virtio-serial port realboot.res after 20 s" > /dev/kmsg
+    RES=${port:-/dev/null}
+    port=
+    vport realboot.ctl
+    CTL=${port:-/dev/null}
+    ;;
+esac

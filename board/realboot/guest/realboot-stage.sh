@@ -52,7 +52,7 @@ final)
              plymouth-start.service plymouth-quit.service plymouth-quit-wait.service; do
         res "unit $u $(systemctl show -p LoadState,ActiveState,SubState,Result,ExecMainStatus "$u" | tr '\n' ' ')"
     done
-    systemctl list-jobs --no-legend 2>&1 | sed 's/^/final: job /' > /dev/ttyS2
+    systemctl list-jobs --no-legend 2>&1 | sed 's/^/final: job /' > "$RES"
     res "final: hud ping $(hud_up && echo yes || echo no)"
     res_file "daemon-log" /run/kioskhud/daemon.log
     res "final: kernel crng $(dmesg 2>/dev/null | grep 'crng init done' | tr -s ' ')"
