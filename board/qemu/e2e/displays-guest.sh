@@ -28,7 +28,7 @@ shot console
 
 # 2. fbdev forced: no DRM master, the picture goes through /dev/fb0.
 start fbdev --output fbdev --show --label Framebuffer
-settle
+settled
 shot fb-shown
 busybox chvt 2
 settle

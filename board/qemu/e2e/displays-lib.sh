@@ -1,6 +1,8 @@
 # Shared helpers of the displays guest scripts (sourced; needs HUD and here).
 shot() { sh "$here/../guest/shot.sh" "$@"; }
 say() { echo "[$1] $2"; }
+# settle: a pause where no event says the screen is ready (a VT switch, fbcon
+# redrawing after a daemon exited); after a start, `settled` waits for the daemon.
 settle() { sleep 0.8; }
 # start NAME ARGS...: a daemon in the background; waits until it answers.
 start() {

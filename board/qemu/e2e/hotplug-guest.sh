@@ -12,7 +12,7 @@ fbs() { grep -c '^framebuffer' /sys/kernel/debug/dri/0/framebuffer; }
 fds() { ls "/proc/$(cat /tmp/hp.pid)/fd" | wc -l; }
 
 start hp --output kms --show --label Hotplug
-settle
+settled
 say hp "before fbs=$(fbs) fds=$(fds)"
 shot hp-h0-a d0 0
 sleep 0.25
@@ -43,7 +43,7 @@ settle
 
 # --outputs: only head 0 (Virtual-1); head 1, connected now, stays dark.
 start only --output kms --outputs Virtual-1 --show --label Only
-settle
+settled
 shot only-h0 d0 0
 shot only-h1 d0 1
 quit only

@@ -12,7 +12,7 @@ echo "KioskHUD console ##########" > /dev/tty1
 printf '\033[2J\033[H' > /dev/tty2
 for i in 1 2 3; do echo "tty2 text ##########" > /dev/tty2; done
 start mh --output auto --show --label "Two screens"
-settle
+settled
 say mh "cards: $(ls /dev/dri | tr '\n' ' ')"
 shot mh-d0 d0
 shot mh-d1 d1
