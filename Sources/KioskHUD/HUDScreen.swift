@@ -77,6 +77,8 @@ public final class HUDScreen: @unchecked Sendable {
     /// `open` callers waiting for the first picture (nil) or the reason there is none.
     private var openWaiters: [@Sendable (HUDScreenError?) -> Void] = []
     private var settledWaiters: [@Sendable () -> Void] = []
+    /// Why `open` fails, once known (kept for a `whenShowing` that comes later).
+    private var failure: HUDScreenError?
 
     /// Frames put on screen so far, on every output.
     public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
@@ -172,7 +174,7 @@ public final class HUDScreen: @unchecked Sendable {
     /// the reason `open` fails: nothing after `cardWait`.
     public func whenShowing(_ handler: @escaping @Sendable (HUDScreenError?) -> Void) {
         if kms != nil || fbdev != nil || options.waitsForCardUntilClosed { handler(nil) } else if closed {
-            handler(HUDScreenError("the screen was closed"))
+            handler(failure ?? HUDScreenError("the screen was closed"))
         } else { openWaiters.append(handler) }
     }
 
@@ -189,6 +191,7 @@ public final class HUDScreen: @unchecked Sendable {
         if fbdev == nil && !options.waitsForCardUntilClosed {
             let reason = HUDScreenError("no DRM card \(where_)" + (unwatchable.map { " (\($0))" } ?? " after \(options.cardWait)")
                 + (options.output == .automatic ? " and no usable \(options.framebufferDevice)" : ""))
+            failure = reason
             stop(retainPicture: false)
             showing(reason)
             return
