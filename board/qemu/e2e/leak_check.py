@@ -17,6 +17,10 @@ SUMMARY = re.compile(r"==\d+==\s+(" + "|".join(KINDS) + r"): ([\d,]+)(?: \([+-]?
 # Heap that stays reachable may wobble with what the loop thread is doing
 # when valgrind stops it for a scan; a leaked head is tens of KB.
 REACHABLE_SLACK_PER_CYCLE = 1024
+# Plus once: caches that reach their final size after the first checkpoint on a
+# loaded host (seen once: +6800 B in 4 blocks between cycles 2 and 8, ending at
+# the same 1028767 B / 6772 blocks another run had reached by cycle 2).
+REACHABLE_SLACK_ONCE = 8192
 
 
 def num(s):
@@ -79,8 +83,9 @@ def main():
               grown or f"definitely {sb['definitely lost']}, indirectly {sb['indirectly lost']}, "
                         f"possibly {sb['possibly lost']}, suppressed {sb['suppressed']} (bytes, blocks) at both")
         d = sb["still reachable"][0] - sa["still reachable"][0]
-        check(f"reachable-not-growing-{a}-to-{b}-cycles", d <= slack,
-              f"still reachable {sa['still reachable'][0]} -> {sb['still reachable'][0]} bytes ({d:+}, allowed {slack})")
+        check(f"reachable-not-growing-{a}-to-{b}-cycles", d <= slack + REACHABLE_SLACK_ONCE,
+              f"still reachable {sa['still reachable'][0]} -> {sb['still reachable'][0]} bytes ({d:+}, "
+              f"allowed {slack + REACHABLE_SLACK_ONCE})")
         lost = [k for k in ("definitely lost", "indirectly lost") if sb[k][0] != 0]
         check(f"nothing-lost-after-{b}-cycles", not lost, show(sb))
     else:
