@@ -26,6 +26,7 @@ let package = Package(
     products: [
         .library(name: "HUDCore", targets: ["HUDCore"]),
         .library(name: "HUDKMS", targets: ["HUDKMS"]),
+        .library(name: "HUDFrames", targets: ["HUDFrames"]),
         .library(name: "KioskHUD", targets: ["KioskHUD"]),
         .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
@@ -62,8 +63,13 @@ let package = Package(
         // The HUD's model and lifecycle on the system layer's loop. No C library beyond glibc.
         .target(name: "HUDCore", dependencies: ["HUDSystem"]),
 
-        // DRM/KMS output: device discovery, modesetting, double-buffered page flips.
-        .target(name: "HUDKMS", dependencies: ["HUDCore", "HUDSystem", "CDRM", "CLinux"]),
+        // The one frame loop (pacing, presenting, damage per buffer, statistics) over the `Scanout`
+        // protocol, and the in-memory scanout. No C library beyond glibc.
+        .target(name: "HUDFrames", dependencies: ["HUDCore"]),
+        .testTarget(name: "HUDFramesTests", dependencies: ["HUDFrames", "HUDCore"]),
+
+        // DRM/KMS and fbdev scanouts: device discovery, modesetting, atomic and legacy page flips.
+        .target(name: "HUDKMS", dependencies: ["HUDCore", "HUDSystem", "HUDFrames", "CDRM", "CLinux"]),
 
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
@@ -73,7 +79,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
@@ -83,12 +89,12 @@ let package = Package(
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "KioskHUD", "HUDMotion", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
-        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDKMS", "HUDMotion"]),
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDFrames", "HUDKMS", "HUDMotion"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
@@ -97,7 +103,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo", "CLazyGraphics"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "HUDFrames"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]

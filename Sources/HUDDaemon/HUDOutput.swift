@@ -3,7 +3,7 @@ import HUDCore
 /// Where the daemon's picture goes: a KMS display, PNG files, or nowhere.
 ///
 /// Every call comes on the daemon's event loop. An output draws whenever the
-/// stack invalidates (usually through a `FrameScheduler`).
+/// stack invalidates (through a `FrameLoop`).
 public protocol HUDOutput: AnyObject {
     /// One line for the log, e.g. `png:/tmp/frames 1280x800`.
     var summary: String { get }

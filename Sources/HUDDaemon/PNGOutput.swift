@@ -2,33 +2,34 @@
 import Glibc
 #endif
 import HUDCore
+import HUDFrames
 import HUDRender
+import KioskHUD
 
-/// `--output png:DIR`: the daemon draws with the same renderer as on a
-/// display, into memory, and writes the picture to `DIR/frame.png` (replaced
-/// atomically) whenever it settles, and at most once a second while it
-/// animates. Each written frame adds a line to `DIR/frames.log` naming what
-/// it shows, so tests on a host without a display can follow the daemon.
+/// `--output png:DIR`: the daemon draws with the same painter and frame loop
+/// as on a display, into a `MemoryScanout`, and writes the picture to
+/// `DIR/frame.png` (replaced atomically) whenever it settles, and at most
+/// once a second while it animates. Each written frame adds a line to
+/// `DIR/frames.log` naming what it shows, so tests on a host without a display can follow the daemon.
 public final class PNGOutput: HUDOutput {
     public let directory: String
     public let geometry: ScreenGeometry
     public private(set) var framesDrawn = 0
     public private(set) var framesWritten = 0
-    private var renderer: HUDRenderer?
-    private var pixels: OwnedPixelBuffer?
-    private var scheduler: FrameScheduler?
+    private var painter: RendererPainter?
+    private var scanout: MemoryScanout?
+    private var frames: FrameLoop?
+    private var stack: HUDStack?
     private var lastWrite: HUDInstant?
     private var drawnGeneration = -1
     private var lastWrittenSnapshot: HUDSnapshot?
-    private var loop: EventLoop?
     private let log: @Sendable (String) -> Void
-    private var reportedProblems: Set<String> = []
 
     /// Frames are drawn whole, with text: settled once a frame of the
     /// current generation is drawn and nothing fades or zooms.
     public var isSettled: Bool {
-        guard let scheduler else { return true }
-        guard let generation = scheduler.stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
+        guard let stack else { return true }
+        guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
         return drawnGeneration >= generation
     }
     public var summary: String { "png:\(directory) \(geometry.pixelWidth)x\(geometry.pixelHeight)" }
@@ -47,41 +48,44 @@ public final class PNGOutput: HUDOutput {
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw .system(SystemError.last("mkdir", directory))
         }
+        let scanout = MemoryScanout(width: geometry.pixelWidth, height: geometry.pixelHeight)
+        let painter: RendererPainter
         do {
-            pixels = try OwnedPixelBuffer(width: geometry.pixelWidth, height: geometry.pixelHeight)
+            painter = try RendererPainter(scanout: scanout, loop: stack.loop, style: theme.style, backdrop: theme.backdrop,
+                                          textFromFirstFrame: true)
         } catch {
             throw .output("png output: \(error)")
         }
-        renderer = HUDRenderer(geometry: geometry, style: theme.style, backdrop: theme.backdrop)
-        loop = stack.loop
-        let scheduler = FrameScheduler(stack: stack, minimumInterval: .milliseconds(50)) { [unowned self] in self.draw($0) }
-        self.scheduler = scheduler
-        scheduler.start()
+        let reported = Locked(Set<String>())
+        painter.onProblem = { [log] problem in
+            if reported.withLock({ $0.insert(problem).inserted }) { log("render: \(problem)") }
+        }
+        // Frames are written at most 20 times a second: a file per frame is slow.
+        let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop, fpsCap: 20) { time in
+            stack.assumeIsolated { $0.snapshot(at: time) }
+        }
+        frames.onError = { [log] error in log("png output: \(error)") }
+        frames.onFrameShown = { [unowned self] in self.shown($0) }
+        self.scanout = scanout
+        self.painter = painter
+        self.frames = frames
+        self.stack = stack
+        stack.assumeIsolated { $0.setInvalidationHandler { [weak frames] in frames?.invalidate() } }
+        do { try frames.start() } catch { throw .system(error) }
     }
 
     public func apply(theme: DaemonTheme) {
-        renderer?.setStyle(theme.style)
-        renderer?.setBackdrop(theme.backdrop)
-        scheduler?.invalidate()
+        painter?.apply(style: theme.style, backdrop: theme.backdrop)
     }
 
     public func stop(retainPicture: Bool) {
-        scheduler?.stop()
-        scheduler = nil
+        stack?.assumeIsolated { $0.setInvalidationHandler(nil) }
+        frames?.stop(retainingPicture: retainPicture)
+        frames = nil
     }
 
-    private func draw(_ snapshot: HUDSnapshot) {
-        guard let renderer, let pixels else { return }
-        let update = renderer.update(to: snapshot)
-        for problem in update.problems where reportedProblems.insert(problem.description).inserted {
-            log("render: \(problem)")
-        }
-        do {
-            try renderer.draw(into: pixels.buffer, region: update.damage)
-        } catch {
-            log("render: \(error)")
-            return
-        }
+    /// The memory shows `snapshot`: written when it rests, or a second after the last write.
+    private func shown(_ snapshot: HUDSnapshot) {
         framesDrawn += 1
         drawnGeneration = snapshot.generation
         let now = snapshot.time
@@ -94,10 +98,10 @@ public final class PNGOutput: HUDOutput {
     }
 
     private func write(_ snapshot: HUDSnapshot) {
-        guard let pixels else { return }
+        guard let scanout else { return }
         let path = directory + "/frame.png", temporary = directory + "/.frame.png.tmp"
         do {
-            try PNGFile.write(pixels.buffer, to: temporary)
+            try PNGFile.write(scanout.shown, to: temporary)
         } catch {
             log("png output: \(error)")
             return

@@ -1,18 +1,18 @@
 import CDRM
+import HUDCore
+import HUDFrames
 import HUDSystem
 
 /// One display output: a connector lit by a CRTC through its primary plane,
-/// with two XRGB8888 dumb buffers that take turns on screen.
-///
-/// Uses atomic modesetting when the driver supports it and a TEST_ONLY commit
-/// of the first configuration passes; legacy `drmModeSetCrtc` +
-/// `drmModePageFlip` otherwise (or when `forceLegacy`). Remembers the CRTC's
-/// configuration from before so the console can be given back.
+/// with two XRGB8888 dumb buffers that take turns on screen. What the atomic
+/// and the legacy scanout share (kmscube's `drm-common.c`): the choice of
+/// connector, CRTC and mode, the buffers, and the console's CRTC from before,
+/// so it can be given back.
 public final class KMSOutput {
     public let card: DRMCard
     public let choice: OutputChoice
     public let buffers: [DumbBuffer]
-    /// Whether commits go through the atomic API.
+    /// Whether commits go through the atomic API (known once `makeScanout` chose).
     public private(set) var usesAtomic = false
     /// Why atomic is not used, when it is not.
     public private(set) var legacyReason: String?
@@ -23,18 +23,13 @@ public final class KMSOutput {
     /// How the panel is mounted (the connector's `panel orientation`).
     public let panelOrientation: PanelOrientation
     /// The buffer on screen (nil before the first frame or after `restoreConsole`).
-    public private(set) var front: Int?
-
-    private struct AtomicIDs {
-        var connectorCRTC: PropertyID
-        var crtcMode: PropertyID, crtcActive: PropertyID
-        var fb: PropertyID, crtc: PropertyID, srcX: PropertyID, srcY: PropertyID, srcW: PropertyID, srcH: PropertyID
-        var crtcX: PropertyID, crtcY: PropertyID, crtcW: PropertyID, crtcH: PropertyID
-    }
-    private let ids: AtomicIDs?
-    private let atomicRequest: AtomicRequest?
-    private var modeBlob = BlobID.none
-    private var needsModeset = true
+    public internal(set) var front: Int?
+    /// The next presentation sets the mode (the first, and after `restoreConsole` or a VT switch).
+    var needsModeset = true
+    /// Set while the screen is not ours (the VT was switched away).
+    var suspended = false
+    /// Whether `DRM_CLIENT_CAP_ATOMIC` was taken and a primary plane chosen.
+    private let atomicCapable: Bool
 
     public var mode: DisplayMode { choice.mode }
 
@@ -47,7 +42,7 @@ public final class KMSOutput {
         guard card.supportsDumbBuffers else {
             throw SystemError(call: "drmGetCap(DRM_CAP_DUMB_BUFFER)", subject: card.path, detail: "driver has no dumb buffers")
         }
-        var atomic = !forceLegacy && card.enableAtomic()
+        let atomic = !forceLegacy && card.enableAtomic()
         var reason: String? = forceLegacy ? "legacy forced" : (atomic ? nil : "driver refused DRM_CLIENT_CAP_ATOMIC")
         if !atomic { card.enableUniversalPlanes() }
         let res = try card.resources()
@@ -69,104 +64,34 @@ public final class KMSOutput {
         hasVBlank = card.supportsVBlank(crtcIndex: choice.crtcIndex)
         let w = choice.mode.width, h = choice.mode.height
         buffers = [try DumbBuffer(card: card, width: w, height: h), try DumbBuffer(card: card, width: w, height: h)]
+        if atomic, choice.plane == nil { reason = "no primary plane listed" }
+        atomicCapable = atomic && choice.plane != nil
+        legacyReason = reason
+    }
 
-        var ids: AtomicIDs?
-        if atomic, let plane = choice.plane {
+    /// The scanout that presents this output's buffers: an `AtomicScanout`
+    /// when the driver takes the atomic API and a TEST_ONLY commit of the
+    /// first configuration passes, a `LegacyScanout` otherwise
+    /// (`legacyReason` says why). Flip events come through `events`, the
+    /// card's shared watch.
+    public func makeScanout(events: CardEventWatch) -> any Scanout {
+        if atomicCapable {
             do {
-                let c = try card.properties(of: choice.connector.id)
-                let r = try card.properties(of: choice.crtc)
-                let p = try card.properties(of: plane)
-                func id(_ props: [String: DRMCard.Property], _ name: String) throws(SystemError) -> PropertyID {
-                    guard let v = props[name] else {
-                        throw SystemError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
-                    }
-                    return v.id
-                }
-                ids = AtomicIDs(connectorCRTC: try id(c, "CRTC_ID"), crtcMode: try id(r, "MODE_ID"), crtcActive: try id(r, "ACTIVE"),
-                                fb: try id(p, "FB_ID"), crtc: try id(p, "CRTC_ID"),
-                                srcX: try id(p, "SRC_X"), srcY: try id(p, "SRC_Y"), srcW: try id(p, "SRC_W"), srcH: try id(p, "SRC_H"),
-                                crtcX: try id(p, "CRTC_X"), crtcY: try id(p, "CRTC_Y"), crtcW: try id(p, "CRTC_W"), crtcH: try id(p, "CRTC_H"))
-            } catch {
-                atomic = false
-                reason = "\(error)"
-            }
-        } else if atomic {
-            atomic = false
-            reason = "no primary plane listed"
-        }
-        self.ids = ids
-        atomicRequest = atomic ? try AtomicRequest() : nil
-        if let atomicRequest {
-            // TEST_ONLY first: a driver that takes the cap but not our configuration goes legacy.
-            do {
-                try fillModeset(fb: buffers[0].framebuffer)
-                try card.commit(atomicRequest, flags: [.testOnly, .allowModeset])
+                let scanout = try AtomicScanout(output: self, events: events)
                 usesAtomic = true
+                legacyReason = nil
+                return scanout
             } catch {
-                reason = "TEST_ONLY commit failed: \(error)"
+                legacyReason = "\(error)"
             }
         }
-        legacyReason = usesAtomic ? nil : reason
-    }
-
-    deinit {
-        if modeBlob != .none { card.destroyBlob(modeBlob) }
-    }
-
-    private func fillModeset(fb: FramebufferID) throws(SystemError) {
-        guard let ids, let request = atomicRequest, let plane = choice.plane else { return }
-        if modeBlob == .none { modeBlob = try card.createModeBlob(choice.mode) }
-        let w = UInt64(choice.mode.width), h = UInt64(choice.mode.height)
-        request.clear()
-        try request.set(choice.connector.id, ids.connectorCRTC, to: UInt64(choice.crtc.rawValue))
-        try request.set(choice.crtc, ids.crtcMode, to: UInt64(modeBlob.rawValue))
-        try request.set(choice.crtc, ids.crtcActive, to: 1)
-        try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
-        try request.set(plane, ids.crtc, to: UInt64(choice.crtc.rawValue))
-        try request.set(plane, ids.srcX, to: 0)
-        try request.set(plane, ids.srcY, to: 0)
-        try request.set(plane, ids.srcW, to: w << 16)
-        try request.set(plane, ids.srcH, to: h << 16)
-        try request.set(plane, ids.crtcX, to: 0)
-        try request.set(plane, ids.crtcY, to: 0)
-        try request.set(plane, ids.crtcW, to: w)
-        try request.set(plane, ids.crtcH, to: h)
-    }
-
-    /// Puts `buffers[index]` on screen. The first time (and after
-    /// `restoreConsole`) this is a modeset. Returns true when a page-flip
-    /// event will report completion through `sink`, false when the buffer is
-    /// already on screen (a legacy modeset is synchronous).
-    public func present(_ index: Int, sink: PageFlipSink) throws(SystemError) -> Bool {
-        let fb = buffers[index].framebuffer
-        if usesAtomic, let request = atomicRequest, let ids, let plane = choice.plane {
-            let event: AtomicCommitFlags = [.nonblocking, .pageFlipEvent]
-            if needsModeset {
-                try fillModeset(fb: fb)
-                try card.commit(request, flags: event.union(.allowModeset), sink: sink)
-            } else {
-                request.clear()
-                try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
-                try card.commit(request, flags: event, sink: sink)
-            }
-            needsModeset = false
-            front = index
-            return true
-        }
-        if needsModeset {
-            try card.setCRTC(choice.crtc, framebuffer: fb, connector: choice.connector.id, mode: choice.mode)
-            needsModeset = false
-            front = index
-            return false
-        }
-        try card.pageFlip(choice.crtc, framebuffer: fb, sink: sink)
-        front = index
-        return true
+        usesAtomic = false
+        return LegacyScanout(output: self, events: events)
     }
 
     /// Gives the CRTC back to what showed before (the text console) with a
     /// legacy `drmModeSetCrtc`, or turns it off if nothing did. The next
-    /// `present` does a full modeset again.
+    /// presentation sets the mode again.
     public func restoreConsole() throws(SystemError) {
         needsModeset = true
         front = nil
@@ -177,7 +102,4 @@ public final class KMSOutput {
             try card.setCRTC(choice.crtc, framebuffer: 0, connector: nil, mode: nil)
         }
     }
-
-    /// Forces the next `present` to be a full modeset (after regaining master).
-    public func invalidateModeset() { needsModeset = true }
 }

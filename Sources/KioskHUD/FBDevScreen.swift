@@ -1,27 +1,29 @@
 import Glibc
 import HUDCore
+import HUDFrames
 import HUDKMS
 
 /// A `HUDScreen` on an fbdev framebuffer, for boards with no usable KMS card
 /// (or while the GPU driver has not loaded yet). Same renderer and damage
-/// tracking as KMS (`RendererPainter`), one off-screen buffer copied to the
-/// screen by `FBDevDisplay`; VT switches yield the screen.
+/// tracking as KMS (`RendererPainter`) and the same `FrameLoop`, over an
+/// `FBDevScanout` (one off-screen buffer, damage copied to the screen); VT
+/// switches yield the screen.
 final class FBDevScreen: @unchecked Sendable {
     let device: String
     private let log: @Sendable (String) -> Void
     private var framebuffer: FBDevice?
     private var painter: RendererPainter?
-    private(set) var display: FBDevDisplay?
+    private(set) var frames: FrameLoop?
     private var vt: VTSwitcher?
     private var stack: HUDStack?
 
     /// After every frame put on screen.
     var onFramePresented: (() -> Void)?
-    var framesDrawn: Int { display?.statistics.framesPresented ?? 0 }
+    var framesDrawn: Int { frames?.statistics.framesPresented ?? 0 }
     var isSettled: Bool {
-        guard let display, let stack else { return true }
+        guard let frames, let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
-        return display.hasSettled(generation: generation)
+        return frames.hasSettled(generation: generation)
     }
     var summary: String {
         guard let framebuffer else { return "fbdev \(device) (not started)" }
@@ -39,20 +41,21 @@ final class FBDevScreen: @unchecked Sendable {
         do {
             let framebuffer = try FBDevice(path: device)
             self.framebuffer = framebuffer
-            let painter = try RendererPainter(targets: [framebuffer.shadow], loop: stack.loop,
-                                              style: look.style, backdrop: look.backdrop)
+            let scanout = FBDevScanout(device: framebuffer)
+            let painter = try RendererPainter(scanout: scanout, loop: stack.loop, style: look.style, backdrop: look.backdrop)
             let log = self.log
             painter.onProblem = { log("render: \($0)") }
             self.painter = painter
-            let display = FBDevDisplay(device: framebuffer, loop: stack.loop, painter: painter) { time in
+            let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop) { time in
                 stack.assumeIsolated { $0.snapshot(at: time) }
             }
-            self.display = display
-            display.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
-            stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } }
+            self.frames = frames
+            frames.onError = { log("display: \($0)") }
+            frames.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
+            stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } }
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2,
-                            onRelease: { display.pause() }, onAcquire: { display.resume() })
-            display.start()
+                            onRelease: { frames.pause() }, onAcquire: { frames.resume() })
+            try frames.start()
             log("display: \(summary)")
         } catch {
             throw HUDScreenError("\(error)")
@@ -73,15 +76,15 @@ final class FBDevScreen: @unchecked Sendable {
     /// let the console redraw the (now hidden) framebuffer, so it is right
     /// when KMS gives the screen back; the VT mode stays with the new owner.
     func stopForHandover() {
-        display?.stop(retainLastFrame: false)
-        display = nil
+        frames?.stop(retainingPicture: false)
+        frames = nil
         vt = nil
     }
 
     func stop(retainPicture: Bool) {
-        display?.stop(retainLastFrame: retainPicture)
+        frames?.stop(retainingPicture: retainPicture)
         vt?.restore()
         vt = nil
-        display = nil
+        frames = nil
     }
 }

@@ -222,7 +222,7 @@ public final class HUDScreen: @unchecked Sendable {
             // is there, so no further directory event may come: try again shortly.
             if !reportedUnusable { log("DRM card not usable (yet): \(error)") }
             reportedUnusable = true
-            if let display = fbdev?.display { stack.assumeIsolated { $0.setInvalidationHandler { display.invalidate() } } }
+            if let frames = fbdev?.frames { stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } } }
             if watch != nil, retry == nil {
                 retry = loop.schedule(at: loop.now() + retryDelay) { [weak self] in
                     self?.retry = nil

@@ -1,16 +1,17 @@
 import HUDCore
+import HUDFrames
 import HUDKMS
 import HUDRender
 
-/// One lit connector of the daemon's KMS output: its scan-out buffers
-/// (`KMSOutput`), its own renderer and damage tracker (`RendererPainter`, at
-/// this output's resolution) and its own frame loop (`KMSDisplay`), all fed
-/// from the one `HUDStack`. Heads pace and fail independently: an error on
+/// One lit connector of a `KMSScreen`: its buffers (`KMSOutput`), presented
+/// by its atomic or legacy scanout, its own renderer and damage tracker
+/// (`RendererPainter`, at this output's resolution) and its own `FrameLoop`,
+/// all fed from the one `HUDStack`. Heads pace and fail independently: an error on
 /// one never holds up another.
 final class KMSHead {
     let output: KMSOutput
     let painter: RendererPainter
-    let display: KMSDisplay
+    let frames: FrameLoop
     /// How the picture is turned for the panel, and its device pixels per point.
     let rotation: ScreenRotation
     let scale: Double
@@ -21,11 +22,11 @@ final class KMSHead {
             + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
     }
 
-    init(output: KMSOutput, painter: RendererPainter, display: KMSDisplay, rotation: ScreenRotation, scale: Double) {
+    init(output: KMSOutput, painter: RendererPainter, frames: FrameLoop, rotation: ScreenRotation, scale: Double) {
         self.output = output
         self.rotation = rotation
         self.scale = scale
         self.painter = painter
-        self.display = display
+        self.frames = frames
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import HUDCore
+import HUDFrames
 import HUDKMS
 import HUDRender
 
@@ -28,14 +29,14 @@ final class KMSScreen: @unchecked Sendable {
     private var paused = false
     private var framesOfRemovedHeads = 0
 
-    var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.display.statistics.framesPresented } }
+    var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.frames.statistics.framesPresented } }
     var summary: String {
         heads.isEmpty ? "kms (no output)" : "kms " + heads.map(\.summary).joined(separator: ", ")
     }
     var isSettled: Bool {
         guard let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
-        return heads.allSatisfy { $0.display.hasSettled(generation: generation) }
+        return heads.allSatisfy { $0.frames.hasSettled(generation: generation) }
     }
     /// After every frame any head put on screen.
     var onFramePresented: (() -> Void)?
@@ -83,15 +84,15 @@ final class KMSScreen: @unchecked Sendable {
                 cardEvents.append(try CardEventWatch(card: card, loop: stack.loop) { [log] in log("display: \($0)") })
             }
             // Weak: the stack keeps its handler, and this output keeps the stack.
-            stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.display.invalidate() } } }
+            stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.frames.invalidate() } } }
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
                 paused = true
-                for h in heads { h.display.pause() }
+                for h in heads { h.frames.pause() }
                 for c in cards { do { try c.dropMaster() } catch { log("vt release: \(error)") } }
             }, onAcquire: { [self] in
                 paused = false
                 for c in cards { do { try c.setMaster() } catch { log("vt acquire: \(error)") } }
-                for h in heads { h.display.resume() }
+                for h in heads { h.frames.resume() }
                 rescan()
             })
             rescan()
@@ -142,19 +143,20 @@ final class KMSScreen: @unchecked Sendable {
         let scale = ScreenGeometry.automaticScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
                                                   physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
         let rotation = output.panelOrientation.pictureRotation
-        let painter = try RendererPainter(targets: output.buffers.map(\.target), loop: stack.loop,
+        guard let events = cardEvents.first(where: { $0.card === card }) else { return }
+        let scanout = output.makeScanout(events: events)
+        let painter = try RendererPainter(scanout: scanout, loop: stack.loop,
                                           style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
-        let display = KMSDisplay(output: output, loop: stack.loop, painter: painter,
-                                 events: cardEvents.first { $0.card === card }) { time in
+        let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
-        display.onError = { log("display \(connector): \($0)") }
+        frames.onError = { log("display \(connector): \($0)") }
         // Start-up cost, for boot-time budgets: the first frame, and the first
         // with its label drawn, each saying what it really showed (first head).
         let reported = Locked((first: !heads.isEmpty, text: !heads.isEmpty))
-        display.onFramePresented = { [painter, weak self] _ in
+        frames.onFramePresented = { [painter, weak self] _ in
             let content = painter.lastFrameContent
             reported.withLock { r in
                 if !r.first {
@@ -168,9 +170,9 @@ final class KMSScreen: @unchecked Sendable {
             }
             self?.onFramePresented?()
         }
-        let head = KMSHead(output: output, painter: painter, display: display, rotation: rotation, scale: scale)
+        let head = KMSHead(output: output, painter: painter, frames: frames, rotation: rotation, scale: scale)
         heads.append(head)
-        do { try display.start() } catch {
+        do { try frames.start() } catch {
             heads.removeAll { $0 === head }
             throw error
         }
@@ -184,13 +186,16 @@ final class KMSScreen: @unchecked Sendable {
         // head's last flip. A head whose flip is still pending is kept (its
         // framebuffer may still be scanned out) until the event comes; the
         // card keeps the flip's sink, so an event after the 500 ms below is harmless.
-        head.display.stop(retainLastFrame: true, waitingForFlip: false)
-        framesOfRemovedHeads += head.display.statistics.framesPresented
+        let id = ObjectIdentifier(head), name = head.name
+        let pending = head.frames.isPresentationPending
+        if pending {
+            head.frames.onPresentationSettled = { [weak self] in self?.retiring.removeAll { ObjectIdentifier($0) == id } }
+        }
+        head.frames.stop(retainingPicture: true, waitingForPresentation: false)
+        framesOfRemovedHeads += head.frames.statistics.framesPresented
         heads.removeAll { $0 === head }
-        if head.display.isFlipPending, let loop = stack?.loop {
-            let id = ObjectIdentifier(head), name = head.name
+        if pending, let loop = stack?.loop {
             retiring.append(head)
-            head.display.onFlipSettled = { [weak self] in self?.retiring.removeAll { ObjectIdentifier($0) == id } }
             // A driver may never complete a flip on a connector that is gone:
             // as the old blocking wait did, give up after 500 ms (on a timer now).
             loop.schedule(after: .milliseconds(500)) { [weak self] in
@@ -219,11 +224,11 @@ final class KMSScreen: @unchecked Sendable {
     }
 
     func stop(retainPicture: Bool) {
-        for h in retiring { h.display.waitForPendingFlip() }
+        for h in retiring { h.frames.waitForPendingPresentation() }
         retiring.removeAll()
         uevents?.cancel()
         uevents = nil
-        for h in heads { h.display.stop(retainLastFrame: retainPicture) }
+        for h in heads { h.frames.stop(retainingPicture: retainPicture) }
         vt?.restore()
         vt = nil
         for w in cardEvents { w.cancel() }

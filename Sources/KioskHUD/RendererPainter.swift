@@ -2,19 +2,19 @@
 import Glibc
 #endif
 import HUDCore
-import HUDKMS
+import HUDFrames
 import HUDRender
 
-/// Puts `HUDRenderer` (blurred bezels, themes, text engine) behind the KMS
-/// output's `FramePainter`: the renderer says what changed, a
-/// `BufferDamageTracker` says what each scan-out buffer lacks, and only that
-/// is drawn. Text is left out of the first frame (`.afterPrepareText`); after
-/// it, fonts load on another thread and labels join a frame later.
+/// Puts `HUDRenderer` (blurred bezels, themes, text engine) behind the frame
+/// loop's `FramePainter`: the renderer says what changed, a
+/// `BufferDamageTracker` says what each scanout buffer lacks, and only that
+/// is drawn. For a display, text is left out of the first frame
+/// (`.afterPrepareText`); after it, fonts load on another thread and labels
+/// join a frame later.
 public final class RendererPainter: FramePainter, @unchecked Sendable {
     public var onNeedsFrame: (@Sendable () -> Void)?
     public private(set) var lastFrameComplete = true
     private let renderer: HUDRenderer
-    private let buffers: [PixelBuffer]
     private var tracker: BufferDamageTracker
     private let loop: EventLoop
     private var textRequested = false
@@ -27,17 +27,27 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Problems the renderer reported (missing image, bad font), first seen.
     public var onProblem: (@Sendable (String) -> Void)?
 
-    /// A renderer drawing into `targets`, the output's scan-out buffers, at
-    /// `scale` device pixels per point, turned by `rotation` for the panel.
-    public init(targets: [PixelBuffer], loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
-                backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none) throws {
-        guard let first = targets.first else { throw RenderError.badBuffer("no buffers") }
+    /// A renderer for `scanout`'s buffers, at `scale` device pixels per
+    /// point, turned by `rotation` for the panel. With `textFromFirstFrame`
+    /// (`--output png:`, which shows no frame without its labels) Cairo,
+    /// Pango and the fonts load now, on this thread.
+    public init(scanout: any Scanout, loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
+                backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none,
+                textFromFirstFrame: Bool = false) throws {
+        guard let first = scanout.buffers.first else { throw RenderError.badBuffer("no buffers") }
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height,
                                                             scale: scale, rotation: rotation),
                                style: style, backdrop: backdrop, textLoading: .afterPrepareText)
-        buffers = targets
-        tracker = BufferDamageTracker(bufferCount: targets.count, width: first.width, height: first.height)
+        tracker = BufferDamageTracker(bufferCount: scanout.buffers.count, width: first.width, height: first.height)
         self.loop = loop
+        if textFromFirstFrame {
+            textRequested = true
+            if let error = HUDRenderer.tryLoadGraphicsLibraries() {
+                graphicsFailed(error)
+            } else {
+                renderer.prepareText()
+            }
+        }
     }
 
     /// Cairo or Pango is missing: the HUD goes on, drawn without them, and says so once.
@@ -49,7 +59,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
-    public func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> PixelRect {
+    public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int) -> PixelRect {
         for p in pendingProblems { onProblem?(p) }
         pendingProblems.removeAll()
         let update = renderer.update(to: snapshot)
@@ -84,14 +94,14 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             // each such buffer repaints every shape they drew, so no bezel is
             // left half from one painter and half from the other. (Their
             // screen colour equals Cairo's to within rounding.)
-            if !renderer.isTextReady, let shapes = try renderer.drawWithoutCairo(into: buffers[index], region: region) {
+            if !renderer.isTextReady, let shapes = try renderer.drawWithoutCairo(into: buffer, region: region) {
                 paintedWithoutCairo[index, default: shapes] = paintedWithoutCairo[index, default: shapes].union(shapes)
                 content.withoutCairo = true
             } else {
                 if let shapes = paintedWithoutCairo.removeValue(forKey: index), !shapes.isEmpty {
                     region.formUnion(DamageRegion([shapes]))
                 }
-                try renderer.draw(into: buffers[index], region: region)
+                try renderer.draw(into: buffer, region: region)
             }
             tracker.bufferRepainted(index)
             lastFrameContent = content
@@ -149,6 +159,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
+    /// Where the topmost HUD's bezel, indicator and label were in the last
+    /// painted frame, in pixels (for `--stats` and screen checks).
     public var lastLayoutRects: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)? {
         guard let id = topmostID, let bezel = renderer.bezelFrame(id: id) else { return nil }
         func r(_ p: PixelRect?) -> PixelRect {

@@ -1,6 +1,6 @@
 // Per-frame CPU of the display path's user-space part on this machine, with
 // no DRM device: HUDStack snapshot + damage-only paint (on the loop's thread,
-// as KMSDisplay does it) into two 1280x800
+// as the FrameLoop does it) into two 1280x800
 // XRGB8888 buffers in memory, alternating as a double-buffered output would.
 // Prints microseconds per frame for each case; commits and the
 // kernel's share are measured in the VM by board/qemu/measure.sh.
@@ -45,7 +45,7 @@ func run(_ name: String, mode: HUDMode, ramp: Bool, fps: Int, painter makePainte
         progress.time.withLock { $0 = clock.now() }
         paint(await stack.snapshot(), i % 2)
     }
-    // Measured on the loop's thread, as KMSDisplay runs a frame: the snapshot
+    // Measured on the loop's thread, as the FrameLoop runs a frame: the snapshot
     // (assumeIsolated) and the paint, no task hops between frames.
     nonisolated(unsafe) let paintOnLoop = paint
     let perFrame: Double = await withCheckedContinuation { done in

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HUDCore
 import HUDDaemon
+import HUDFrames
 import HUDProtocol
 import HUDKMS
 import KioskHUD
@@ -115,8 +116,9 @@ final class DisplaySession: @unchecked Sendable {
     let stack: HUDStack
     let card: DRMCard
     let output: KMSOutput
+    let events: CardEventWatch
     let painter: RendererPainter
-    let display: KMSDisplay
+    let frames: FrameLoop
     var signals: SignalWatcher?
     var vt: VTSwitcher?
     let startNanoseconds: Int64
@@ -144,9 +146,11 @@ final class DisplaySession: @unchecked Sendable {
         phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        painter = try RendererPainter(targets: output.buffers.map(\.target), loop: loop)
+        events = try CardEventWatch(card: card, loop: loop) { error in StandardError.write("hud display: \(error)\n") }
+        let scanout = output.makeScanout(events: events)
+        painter = try RendererPainter(scanout: scanout, loop: loop)
         let stack = self.stack
-        display = KMSDisplay(output: output, loop: loop, painter: painter, fpsCap: options.fps) { time in
+        frames = FrameLoop(scanout: scanout, painter: painter, loop: loop, fpsCap: options.fps) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
         var fds: [Int32] = [0, 0]
@@ -220,14 +224,14 @@ final class DisplaySession: @unchecked Sendable {
     func run() throws -> Int32 {
         say("device=\(card.path) api=\(output.usesAtomic ? "atomic" : "legacy")\(output.legacyReason.map { " (\($0))" } ?? "") " +
             "connector=\(output.choice.connector.name) mode=\(output.mode) vblank=\(output.hasVBlank ? "yes" : "no") " +
-            "frame-interval-ms=\(Double(display.frameInterval.hudNanoseconds / 10_000) / 100)")
+            "frame-interval-ms=\(Double(frames.frameInterval.hudNanoseconds / 10_000) / 100)")
         let animate = options.animate
         let config = configuration()
         let hideAfter = options.hideAfter
-        display.onError = { [self] error in say("error: \(error)") ; StandardError.write("hud display: \(error)\n") }
-        display.onFramePresented = { [self] s in framePresented(s) }
+        frames.onError = { [self] error in say("error: \(error)") ; StandardError.write("hud display: \(error)\n") }
+        frames.onFramePresented = { [self] s in framePresented(s) }
         painter.onProblem = { [self] problem in say("problem: \(problem)"); StandardError.write("hud display: \(problem)\n") }
-        display.onConsoleRestored = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
+        frames.onScreenReleased = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
         signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
             switch signal {
             case SIGUSR1: vt?.release()
@@ -239,14 +243,18 @@ final class DisplaySession: @unchecked Sendable {
         }
         loop.execute { [self] in
             vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
-                do { try display.dropMaster() } catch { say("error: \(error)") }
+                frames.pause()
+                do { try card.dropMaster() } catch { say("error: \(error)") }
                 say("vt released")
             }, onAcquire: { [self] in
-                do { try display.takeMaster() } catch { say("error: \(error)") }
+                do {
+                    try card.setMaster()
+                    frames.resume()
+                } catch { say("error: \(error)") }
                 say("vt acquired")
             })
             stack.assumeIsolated { stack in
-                stack.setInvalidationHandler { [self] in display.invalidate() }
+                stack.setInvalidationHandler { [self] in frames.invalidate() }
                 let hud = stack.showHUD(config, animated: animate)
                 if let ramp = options.progressRamp {
                     stack.setProgressSource(ProgressRamp(start: loop.now(), duration: ramp, clock: loop.clock), for: hud)
@@ -254,9 +262,9 @@ final class DisplaySession: @unchecked Sendable {
                 if let hideAfter { stack.hide(hud, animated: animate, afterDelay: .hudSeconds(hideAfter)) }
             }
             phases.append(("loop", loop.now()))
-            display.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
+            frames.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
             if options.motion { startMotion(amplitude: config.motionAmplitude, neutral: options.motionNeutral) }
-            do { try display.start() } catch {
+            do { try frames.start() } catch {
                 StandardError.write("hud display: \(error)\n")
                 finish(code: 1)
             }
@@ -267,7 +275,7 @@ final class DisplaySession: @unchecked Sendable {
         return exitCode
     }
 
-    func framePresented(_ s: KMSDisplay.Statistics) {
+    func framePresented(_ s: FrameStatistics) {
         if s.framesPresented == 1, let t = s.firstFrameAt {
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
                 "painter=\(painter.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
@@ -301,7 +309,8 @@ final class DisplaySession: @unchecked Sendable {
         // the window and is not counted in it.
         let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps - 1, now = loop.now()
         motion?.stop()
-        display.stop(retainLastFrame: options.retain)
+        frames.stop(retainingPicture: options.retain)
+        events.cancel()
         vt?.restore()
         if options.retain, let front = output.front {
             do { try ConsoleHandoff.retain(output.buffers[front]) } catch { say("retain: \(error)") }
@@ -311,9 +320,9 @@ final class DisplaySession: @unchecked Sendable {
             try? card.dropMaster()
             ConsoleHandoff.refreshTextConsole()
         }
-        let st = display.statistics
-        say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.flipEvents) " +
-            "console-restores=\(st.consoleRestores) pixels-painted=\(st.pixelsPainted)")
+        let st = frames.statistics
+        say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.completionEvents) " +
+            "console-restores=\(st.releases) pixels-painted=\(st.pixelsPainted)")
         if let s0 {
             let window = (now - s0.time).hudSeconds
             if window > 0.2 {

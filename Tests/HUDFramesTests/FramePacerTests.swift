@@ -1,6 +1,6 @@
 import Testing
 import HUDCore
-@testable import HUDKMS
+import HUDFrames
 
 private func at(_ ms: Int64) -> HUDInstant { HUDInstant(nanoseconds: ms * 1_000_000) }
 

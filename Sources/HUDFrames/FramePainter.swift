@@ -1,12 +1,13 @@
 import HUDCore
 
-/// What draws HUD snapshots into the output's scan-out buffers.
+/// What draws HUD snapshots into the buffers a `Scanout` hands out.
 ///
 /// It keeps per-buffer damage bookkeeping: `paint` repaints only what changed
-/// in `buffer` since that buffer was last painted (all of it the first time).
+/// in buffer `index` since that buffer was last painted (all of it the first
+/// time, and after `invalidateAll`).
 public protocol FramePainter: AnyObject {
-    /// Draws `snapshot` into `buffers[index]`; returns the repainted region.
-    func paint(_ snapshot: HUDSnapshot, buffer index: Int) -> PixelRect
+    /// Draws `snapshot` into `buffer`, the scanout's buffer `index`; returns the repainted region.
+    func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int) -> PixelRect
     /// Told after each frame reached the screen. A painter may leave slow
     /// parts (text) out of the first frame and ask for them from here.
     func framePresented()
@@ -14,10 +15,7 @@ public protocol FramePainter: AnyObject {
     func invalidateAll()
     /// Whether the last painted frame had everything (labels included).
     var lastFrameComplete: Bool { get }
-    /// Where the topmost HUD's bezel, indicator and label were in the last
-    /// painted frame, in pixels (for `--stats` and screen checks).
-    var lastLayoutRects: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)? { get }
     /// Called (from any thread) when the painter can draw more than it did,
-    /// e.g. labels whose text finished rendering. Set before the first paint.
+    /// e.g. labels whose text finished rendering. Set by `FrameLoop.start`.
     var onNeedsFrame: (@Sendable () -> Void)? { get set }
 }
