@@ -45,7 +45,7 @@ let package = Package(
         // one not in it fails to link ("undefined reference"): add it with
         // scripts/lazy-graphics-table.py NAME.
         .target(name: "CLazyGraphics",
-                cSettings: [.unsafeFlags(graphicsIncludeFlags + ["-fvisibility=hidden"])]),
+                cSettings: [.unsafeFlags(graphicsIncludeFlags)]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block

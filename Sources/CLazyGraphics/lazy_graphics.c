@@ -1,12 +1,17 @@
 #define _GNU_SOURCE
-#include "lazy_graphics.h"
-
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Everything from here on is hidden: the forwarding definitions below must
+ * not be exported (see there). After the system headers, whose functions
+ * come from glibc and must stay resolvable. */
+#pragma GCC visibility push(hidden)
+
+#include "lazy_graphics.h"
 
 /* The real declarations: a forwarding function whose prototype differs from
  * its library's is a compile error ("conflicting types"). */
@@ -95,12 +100,14 @@ bool kiosk_graphics_is_loaded(void) {
     return atomic_load_explicit(&loaded, memory_order_acquire);
 }
 
-/* The forwarding definitions. They are hidden (-fvisibility=hidden in
- * Package.swift): the libraries' own calls to each other must not come back
- * here, which could re-enter pthread_once while a library is being loaded. */
+/* The forwarding definitions. They are hidden (the pragma at the top): the
+ * libraries' own calls to each other must not come back here, which could
+ * re-enter pthread_once while a library is being loaded. */
 #define FORWARD(name) ((__typeof__(name) *)addresses[SLOT_##name])
 #define LAZY(library, result, name, parameters, arguments) \
     result name parameters { kiosk_graphics_load(); return FORWARD(name) arguments; }
 #define LAZY_VOID(library, name, parameters, arguments) \
     void name parameters { kiosk_graphics_load(); FORWARD(name) arguments; }
 #include "graphics_functions.h"
+
+#pragma GCC visibility pop
