@@ -3,16 +3,18 @@
 /// of `format` pixels. The one pixel-buffer type of every module.
 ///
 /// The renderer never owns or frees the memory; it must stay valid while a
-/// `draw` call runs.
+/// `draw` call runs. Its memory is reachable only inside this package (a
+/// program draws into `HUDRender`'s `OwnedPixelBuffer` and reads pixels
+/// with `pixel(x:y:)`), so no raw pointer is public API.
 public struct PixelBuffer: @unchecked Sendable {
-    public var base: UnsafeMutableRawPointer
+    package var base: UnsafeMutableRawPointer
     public var width: Int
     public var height: Int
     /// Bytes from one row to the next (a dumb buffer's `pitch`).
     public var stride: Int
     public var format: PixelFormat
 
-    public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat = .xrgb8888) {
+    package init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat = .xrgb8888) {
         self.base = base
         self.width = width
         self.height = height

@@ -10,13 +10,13 @@ public enum Daemon {
     /// The signals the daemon takes through its signalfd: TERM/INT exit,
     /// HUP reloads the theme. (USR1/USR2, VT switching, go to the display's
     /// own signalfd, `HUDScreen`.)
-    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+    public static let signals: [Signal] = [.terminate, .interrupt, .hangUp]
 
     /// Blocks `signals` and the VT switch signals (before any thread starts)
     /// and ignores SIGPIPE, so a client that vanishes mid-answer cannot kill the daemon.
     public static func blockSignals() {
         signal(SIGPIPE, SIG_IGN)
-        SignalWatcher.block(signals + [SIGUSR1, SIGUSR2])
+        SignalWatcher.block(signals + [.user1, .user2])
     }
 
     /// Runs the daemon on the calling (main) thread's behalf and returns its

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HUDCore
 
 /// Tells whoever started the daemon that its socket listens, so nothing that
 /// starts after it races the socket: systemd, through `sd_notify(3)`'s
@@ -12,10 +13,10 @@ public struct DaemonReadiness: Sendable {
 
     /// Reads (and removes from the environment) `$NOTIFY_SOCKET`; `pipe` is
     /// the write end the `--daemonize` parent reads one byte from.
-    public static func fromEnvironment(pipe: Int32?) -> DaemonReadiness {
+    public static func fromEnvironment(pipe: FileDescriptor?) -> DaemonReadiness {
         let socket = getenv("NOTIFY_SOCKET").flatMap { String(validatingCString: $0) }
         unsetenv("NOTIFY_SOCKET")
-        return DaemonReadiness(notifySocket: socket.flatMap { $0.isEmpty ? nil : $0 }, pipe: pipe)
+        return DaemonReadiness(notifySocket: socket.flatMap { $0.isEmpty ? nil : $0 }, pipe: pipe?.rawValue)
     }
 
     /// Tells nobody (tests, `hud display`).

@@ -97,7 +97,7 @@ public actor DaemonServer {
 
     private func watch(_ fd: Int32, _ body: @escaping @Sendable (isolated DaemonServer) -> Void) throws(DaemonError) -> FDWatch {
         do {
-            return try loop.watchReadable(fd: fd) { [weak self] in
+            return try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) { [weak self] in
                 self?.assumeIsolated { body($0) }
             }
         } catch {
@@ -114,7 +114,7 @@ public actor DaemonServer {
         guard let listener else { return }
         while let fd = listener.accept() {
             let peer: PeerCredentials
-            do { peer = try PeerCredentials.of(socket: fd) } catch {
+            do { peer = try PeerCredentials.of(socket: FileDescriptor(rawValue: fd)) } catch {
                 log("refusing a client: \(error)")
                 close(fd)
                 clientsDropped += 1
@@ -313,14 +313,14 @@ public actor DaemonServer {
 
     // MARK: Signals and theme
 
-    private func handleSignal(_ signal: Int32) {
+    private func handleSignal(_ signal: Signal) {
         guard !stopped else { return }
         switch signal {
-        case SIGHUP:
+        case .hangUp:
             let r = reloadTheme()
             if case .error(_, let reason) = r { log("SIGHUP: theme not reloaded: \(reason)") }
         default:
-            log("signal \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): exiting")
+            log("signal \(signal): exiting")
             stop(exitCode: 0, retainPicture: false)
         }
     }

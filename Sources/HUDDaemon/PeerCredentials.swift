@@ -22,7 +22,8 @@ public struct PeerCredentials: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the peer of connected socket `fd`.
     /// - Throws: `SystemError` naming `getsockopt(SO_PEERCRED)`.
-    public static func of(socket fd: Int32) throws(SystemError) -> PeerCredentials {
+    public static func of(socket descriptor: FileDescriptor) throws(SystemError) -> PeerCredentials {
+        let fd = descriptor.rawValue
         // struct ucred is pid_t, uid_t, gid_t: three 32-bit fields.
         var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)

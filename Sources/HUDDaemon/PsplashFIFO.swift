@@ -13,7 +13,8 @@ import HUDSystem
 /// while the daemon runs.
 public final class PsplashFIFO {
     public let path: String
-    public let fd: Int32
+    /// The FIFO, open for reading and writing (closed by `close()` or deinit).
+    let fd: Int32
     private var closed = false
     /// Our FIFO's inode: at close, the path is removed only if it still names it.
     private let identity: (device: UInt64, inode: UInt64)
@@ -57,7 +58,7 @@ public final class PsplashFIFO {
     deinit { closeAndUnlink() }
 
     /// Reads what is waiting (non-blocking); 0 when nothing is.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         max(0, Errno.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) })
     }
 

@@ -26,7 +26,7 @@ public struct UnixSocketAddress: Sendable {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    public func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    package func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         withUnsafePointer(to: storage) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
@@ -34,7 +34,7 @@ public struct UnixSocketAddress: Sendable {
 
     /// Connects a new stream socket here (`socket`, `connect`); blocking, close-on-exec.
     /// - Throws: `SystemError` naming `socket` or `connect` and the path.
-    public func connect() throws(SystemError) -> Int32 {
+    public func connect() throws(SystemError) -> FileDescriptor {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError.last("socket", path) }
         let rc = withSockaddr { Glibc.connect(fd, $0, $1) }
@@ -43,6 +43,6 @@ public struct UnixSocketAddress: Sendable {
             close(fd)
             throw SystemError(call: "connect", subject: path, errno: Errno(rawValue: e))
         }
-        return fd
+        return FileDescriptor(rawValue: fd)
     }
 }

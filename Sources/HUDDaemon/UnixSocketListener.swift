@@ -10,7 +10,8 @@ import HUDSystem
 /// daemon is replaced; one with a live daemon behind it is an error.
 public final class UnixSocketListener {
     public let path: String
-    public let fd: Int32
+    /// The listening socket (closed by `close()` or deinit).
+    let fd: Int32
     private var closed = false
 
     /// Binds and listens at `path`, creating its directory (mode 0755 when
@@ -50,7 +51,7 @@ public final class UnixSocketListener {
 
     /// Takes one pending connection (`accept`, then non-blocking and
     /// close-on-exec with `fcntl`); nil when none is waiting.
-    public func accept() -> Int32? {
+    func accept() -> Int32? {
         while true {
             let c = Glibc.accept(fd, nil, nil)
             if c >= 0 {
@@ -87,7 +88,7 @@ public final class UnixSocketListener {
         guard lstat(path, &st) == 0 else { return }
         guard st.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
         if let fd = try? address.connect() {
-            close(fd)
+            fd.close()
             throw .alreadyRunning(path)
         }
         guard unlink(path) == 0 else { throw .system(SystemError.last("unlink", path)) }

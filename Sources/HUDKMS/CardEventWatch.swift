@@ -21,7 +21,7 @@ public final class CardEventWatch: @unchecked Sendable {
     public init(card: DRMCard, loop: EventLoop, onError: @escaping @Sendable (any Error) -> Void) throws(SystemError) {
         self.card = card
         self.onError = onError
-        watch = try loop.watchReadable(fd: card.fd) { [card] in
+        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: card.fd)) { [card] in
             do { try card.dispatchEvents() } catch { onError(error) }
         }
     }

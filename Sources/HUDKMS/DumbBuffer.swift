@@ -14,7 +14,7 @@ public final class DumbBuffer {
     public let pitch: Int
     public let framebuffer: FramebufferID
     /// The mapped pixels, `pitch * height` bytes.
-    public let pixels: UnsafeMutableRawPointer
+    package let pixels: UnsafeMutableRawPointer
     private let size: Int
     private let handle: DumbBufferHandle
     private let card: DRMCard

@@ -1,3 +1,5 @@
+import HUDCore
+
 /// An open accelerometer that yields gravity readings (polled sysfs or the
 /// buffered character device). Used from one thread only.
 public protocol AccelerationSource: AnyObject {
@@ -8,7 +10,7 @@ public protocol AccelerationSource: AnyObject {
     /// data. False when the caller paces the polls.
     var isPacedByDevice: Bool { get }
     /// One reading in the device frame, not yet validated. May return nil
-    /// when `wakeFD` became readable or `timeoutMilliseconds` passed with no
+    /// when `wakeUp` became readable or `timeoutMilliseconds` passed with no
     /// data (only a device-paced source waits).
-    func read(timeoutMilliseconds: Int32, wakeFD: Int32) throws(MotionError) -> GravityVector?
+    func read(timeoutMilliseconds: Int32, wakeUp: FileDescriptor?) throws(MotionError) -> GravityVector?
 }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDCore
 import HUDSystem
 import Glibc
 #endif
@@ -74,12 +75,12 @@ public final class BufferedAccelerometer: AccelerationSource {
 
     public var isPacedByDevice: Bool { true }
 
-    /// Waits in `poll` (device and `wakeFD`), then `read`s what is queued and
+    /// Waits in `poll` (device and `wakeUp`), then `read`s what is queued and
     /// unpacks the newest complete scan.
-    public func read(timeoutMilliseconds: Int32, wakeFD: Int32) throws(MotionError) -> GravityVector? {
+    public func read(timeoutMilliseconds: Int32, wakeUp: FileDescriptor?) throws(MotionError) -> GravityVector? {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, wakeFD >= 0 ? 2 : 1, timeoutMilliseconds) }
+                   pollfd(fd: wakeUp?.rawValue ?? -1, events: Int16(POLLIN), revents: 0)]
+        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, wakeUp != nil ? 2 : 1, timeoutMilliseconds) }
         if ready < 0 {
             if errno == EINTR { return nil }
             throw .io(path: support.deviceNode, call: "poll", errno: .current)

@@ -68,7 +68,7 @@ public final class MotionReader: Sendable {
         let loop = MotionReaderLoop(settings: settings, log: log)
         while !stopping.load(ordering: .acquiring) {
             let start = clock.now()
-            let (tilt, wait) = loop.turn(at: start, wakeFD: wakeFD)
+            let (tilt, wait) = loop.turn(at: start, wakeUp: FileDescriptor(rawValue: wakeFD))
             readingCount.store(loop.readings, ordering: .relaxed)
             if let tilt { onTilt(tilt) }
             let remaining = (start + wait) - clock.now()

@@ -36,7 +36,7 @@ public final class MotionReaderLoop {
     /// One turn at `now`. Returns a tilt when the bezel's pixel offset
     /// changed, and how long to wait before the next turn (nil: wait for
     /// data from a device-paced source).
-    public func turn(at now: HUDInstant, wakeFD: Int32 = -1) -> (tilt: HUDTilt?, wait: Duration) {
+    public func turn(at now: HUDInstant, wakeUp: FileDescriptor? = nil) -> (tilt: HUDTilt?, wait: Duration) {
         if source == nil, nextAttempt.map({ now >= $0 }) ?? true { open(at: now) }
         guard let s = source else {
             let tilt = tracker.recentre(at: now)
@@ -45,7 +45,7 @@ public final class MotionReaderLoop {
         }
         do throws(MotionError) {
             let timeout = Int32(clamping: settings.period.hudNanoseconds / 1_000_000 * 4 + 100)
-            guard let g = try s.read(timeoutMilliseconds: timeout, wakeFD: wakeFD) else {
+            guard let g = try s.read(timeoutMilliseconds: timeout, wakeUp: wakeUp) else {
                 if let last = lastData, now - last > Self.bufferSilenceLimit {
                     bufferStalled = true
                     throw MotionError.buffer(path: s.device.directory,

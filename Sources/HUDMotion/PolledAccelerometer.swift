@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HUDCore
 import Glibc
 #endif
 
@@ -26,7 +27,7 @@ public final class PolledAccelerometer: AccelerationSource {
 
     /// One `pread` per channel (blocks while the driver talks to the chip);
     /// the arguments are ignored, the caller paces the polls.
-    public func read(timeoutMilliseconds: Int32 = 0, wakeFD: Int32 = -1) throws(MotionError) -> GravityVector? {
+    public func read(timeoutMilliseconds: Int32 = 0, wakeUp: FileDescriptor? = nil) throws(MotionError) -> GravityVector? {
         // A removed device's open files may keep answering (or fail with
         // ENODEV); a cheap stat now and then notices either way.
         readsSinceCheck += 1

@@ -28,7 +28,7 @@ public final class DirectoryWatch: @unchecked Sendable {
             }
         }
         let fd = self.fd, directory = self.directory, mask = self.mask
-        watch = try loop.watchReadable(fd: fd) {
+        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while read(fd, &buffer, buffer.count) > 0 {}
             _ = inotify_add_watch(fd, directory, mask)

@@ -229,13 +229,14 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
     /// Calls `handler` on the loop's thread whenever `fd` is readable
     /// (`epoll_ctl(EPOLL_CTL_ADD, EPOLLIN)`, level-triggered).
     /// - Throws: `SystemError` naming `epoll_ctl` (e.g. EEXIST for an fd already watched).
-    public func watchReadable(fd: Int32, _ handler: @escaping @Sendable () -> Void) throws(SystemError) -> FDWatch {
+    public func watchReadable(fd descriptor: FileDescriptor, _ handler: @escaping @Sendable () -> Void) throws(SystemError) -> FDWatch {
+        let fd = descriptor.rawValue
         try state.withLock { (s: inout State) throws(SystemError) in
             var event = epoll_event()
             event.events = kiosk_EPOLLIN
             event.data.fd = fd
             guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
-                throw SystemError(call: "epoll_ctl", errno: .current)
+                throw SystemError(call: "epoll_ctl", subject: "\(descriptor)", errno: .current)
             }
             s.watchers[fd] = handler
         }

@@ -14,25 +14,26 @@ public final class SignalWatcher: @unchecked Sendable {
 
     /// Blocks `signals` in the calling thread (and threads it starts later):
     /// `pthread_sigmask(SIG_BLOCK)`.
-    public static func block(_ signals: [Int32]) {
+    public static func block(_ signals: [Signal]) {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in signals { sigaddset(&set, s) }
+        for s in signals { sigaddset(&set, s.rawValue) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// `signalfd` for `signals`, watched on `loop`; `handler` runs on the loop.
-    public init(signals: [Int32], loop: EventLoop, handler: @escaping @Sendable (Int32) -> Void) throws {
+    /// - Throws: `SystemError` naming `signalfd` or `epoll_ctl`.
+    public init(signals: [Signal], loop: EventLoop, handler: @escaping @Sendable (Signal) -> Void) throws(SystemError) {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in signals { sigaddset(&set, s) }
+        for s in signals { sigaddset(&set, s.rawValue) }
         fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         guard fd >= 0 else { throw SystemError(call: "signalfd", errno: .current) }
         let fd = self.fd
-        watch = try loop.watchReadable(fd: fd) {
+        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) {
             var info = signalfd_siginfo()
             while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-                handler(Int32(info.ssi_signo))
+                handler(Signal(rawValue: Int32(info.ssi_signo)))
             }
         }
     }

@@ -27,7 +27,7 @@ public final class UeventMonitor: @unchecked Sendable {
             throw SystemError(call: "bind(NETLINK_KOBJECT_UEVENT)", errno: Errno(rawValue: e))
         }
         self.fd = fd
-        watch = try loop.watchReadable(fd: fd) {
+        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) {
             var buffer = [UInt8](repeating: 0, count: 8192)
             while true {
                 let n = recv(fd, &buffer, buffer.count, 0)

@@ -20,7 +20,7 @@ public final class VTSwitcher: @unchecked Sendable {
     public let number: Int
 
     /// Returns nil when there is no VT (no `/dev/tty0`, or not allowed).
-    public init?(releaseSignal: Int32, acquireSignal: Int32, console: String = "/dev/tty0",
+    public init?(releaseSignal: Signal, acquireSignal: Signal, console: String = "/dev/tty0",
                  onRelease: @escaping () -> Void, onAcquire: @escaping () -> Void) {
         let tty0 = open(console, O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard tty0 >= 0 else { return nil }
@@ -37,8 +37,8 @@ public final class VTSwitcher: @unchecked Sendable {
         // Failing from here on, deinit closes `fd` (the object is complete).
         guard ioctl(fd, UInt(VT_GETMODE), &saved) == 0 else { return nil }
         mode.mode = CChar(VT_PROCESS)
-        mode.relsig = Int16(releaseSignal)
-        mode.acqsig = Int16(acquireSignal)
+        mode.relsig = Int16(releaseSignal.rawValue)
+        mode.acqsig = Int16(acquireSignal.rawValue)
         guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else { return nil }
     }
 

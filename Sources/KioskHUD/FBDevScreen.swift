@@ -53,7 +53,7 @@ final class FBDevScreen: @unchecked Sendable {
             frames.onError = { log("display: \($0)") }
             frames.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
             stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } }
-            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2,
+            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2,
                             onRelease: { frames.pause() }, onAcquire: { frames.resume() })
             try frames.start()
             log("display: \(summary)")
@@ -67,9 +67,9 @@ final class FBDevScreen: @unchecked Sendable {
     }
 
     /// The VT switch signals (`HUDScreen` reads them).
-    func handle(signal: Int32) {
-        if signal == SIGUSR1 { vt?.release() }
-        if signal == SIGUSR2 { vt?.acquire() }
+    func handle(signal: Signal) {
+        if signal == .user1 { vt?.release() }
+        if signal == .user2 { vt?.acquire() }
     }
 
     /// Another output (KMS) took over the screen and the VT: stop drawing and

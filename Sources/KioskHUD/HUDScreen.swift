@@ -104,7 +104,7 @@ public final class HUDScreen: @unchecked Sendable {
     /// before starting threads of your own, or block SIGUSR1 and SIGUSR2 in them.
     /// - Throws: `HUDScreenError` naming what was tried when nothing can be shown.
     public static func open(showing stack: HUDStack, options: Options = Options()) async throws(HUDScreenError) -> HUDScreen {
-        SignalWatcher.block([SIGUSR1, SIGUSR2])
+        SignalWatcher.block([.user1, .user2])
         let screen = HUDScreen(stack: stack, options: options)
         let failure: HUDScreenError? = await withCheckedContinuation { continuation in
             stack.loop.execute {
@@ -133,7 +133,7 @@ public final class HUDScreen: @unchecked Sendable {
         precondition(!started, "HUDScreen.start called twice")
         started = true
         do {
-            signals = try SignalWatcher(signals: [SIGUSR1, SIGUSR2], loop: loop) { [weak self] in self?.vtSignal($0) }
+            signals = try SignalWatcher(signals: [.user1, .user2], loop: loop) { [weak self] in self?.vtSignal($0) }
         } catch { log("no VT switching: \(error)") }
         switch options.output {
         case .fbdev(let device):
@@ -257,7 +257,7 @@ public final class HUDScreen: @unchecked Sendable {
                             neutral: m.neutral, mountMatrix: m.mountMatrix, log: log)
     }
 
-    private func vtSignal(_ signal: Int32) {
+    private func vtSignal(_ signal: Signal) {
         if let kms { kms.handle(signal: signal) } else { fbdev?.handle(signal: signal) }
     }
 

@@ -85,7 +85,7 @@ final class KMSScreen: @unchecked Sendable {
             }
             // Weak: the stack keeps its handler, and this output keeps the stack.
             stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.frames.invalidate() } } }
-            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
+            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2, onRelease: { [self] in
                 paused = true
                 for h in heads { h.frames.pause() }
                 for c in cards { do { try c.dropMaster() } catch { log("vt release: \(error)") } }
@@ -213,9 +213,9 @@ final class KMSScreen: @unchecked Sendable {
     }
 
     /// The VT switch signals (`HUDScreen` reads them).
-    func handle(signal: Int32) {
-        if signal == SIGUSR1 { vt?.release() }
-        if signal == SIGUSR2 { vt?.acquire() }
+    func handle(signal: Signal) {
+        if signal == .user1 { vt?.release() }
+        if signal == .user2 { vt?.acquire() }
     }
 
     /// The first head's picture rotation and scale (the motion feed's frame).

@@ -29,7 +29,7 @@ final class DaemonClient {
         let address: UnixSocketAddress
         do { address = try UnixSocketAddress(path) } catch { throw .usage("\(error)") }
         do {
-            fd = try address.connect()
+            fd = try address.connect().rawValue
         } catch {
             let reason = error.errno.map { "\($0)" } ?? error.description
             switch error.errno?.rawValue {

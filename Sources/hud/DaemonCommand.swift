@@ -90,7 +90,7 @@ enum DaemonCommand {
         if kiosk_boot_seed_was_deterministic() != 0 {
             log("the kernel's random pool was not ready at start: hashing with a fixed seed instead of waiting for it")
         }
-        var readyPipe: Int32?
+        var readyPipe: FileDescriptor?
         if daemonize {
             switch Daemonizer.fork() {
             case .parent(let status): return status

@@ -11,7 +11,7 @@ enum Daemonizer {
         /// In the parent: exit with this status.
         case parent(exitStatus: Int32)
         /// In the child: carry on, and write the pipe when ready.
-        case child(readyPipe: Int32)
+        case child(readyPipe: FileDescriptor)
         case failed(String)
     }
 
@@ -32,7 +32,7 @@ enum Daemonizer {
         if pid == 0 {
             close(fds[0])
             _ = setsid()
-            return .child(readyPipe: fds[1])
+            return .child(readyPipe: FileDescriptor(rawValue: fds[1]))
         }
         close(fds[1])
         var byte: UInt8 = 0

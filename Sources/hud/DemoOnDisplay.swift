@@ -30,7 +30,7 @@ final class DemoOnDisplay: @unchecked Sendable {
 
     /// Runs the demo to its end; returns the exit status.
     static func run(configuration: HUDConfiguration, themeFile: String?, secondsPerMode: Double) -> Int32 {
-        SignalWatcher.block([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+        SignalWatcher.block([.interrupt, .terminate, .user1, .user2])
         var theme = DaemonTheme()
         if let themeFile {
             do {
@@ -67,7 +67,7 @@ final class DemoOnDisplay: @unchecked Sendable {
     private func run(_ base: HUDConfiguration, secondsPerMode: Double) -> Int32 {
         loop.execute { [self] in
             do {
-                signals = try SignalWatcher(signals: [SIGINT, SIGTERM], loop: loop) { [self] signal in finish(128 + signal) }
+                signals = try SignalWatcher(signals: [.interrupt, .terminate], loop: loop) { [self] signal in finish(128 + signal.rawValue) }
             } catch {
                 StandardError.write("hud demo: \(error)\n")
                 finish(1)

@@ -99,7 +99,7 @@ enum DisplayCommand {
             return 2
         }
         // Before any thread exists: signals arrive through a signalfd on the loop.
-        SignalWatcher.block([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+        SignalWatcher.block([.interrupt, .terminate, .user1, .user2])
         do {
             return try DisplaySession(options: options).run()
         } catch {
@@ -232,17 +232,17 @@ final class DisplaySession: @unchecked Sendable {
         frames.onFramePresented = { [self] s in framePresented(s) }
         painter.onProblem = { [self] problem in say("problem: \(problem)"); StandardError.write("hud display: \(problem)\n") }
         frames.onScreenReleased = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
-        signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGUSR1, SIGUSR2], loop: loop) { [self] signal in
+        signals = try SignalWatcher(signals: [.interrupt, .terminate, .user1, .user2], loop: loop) { [self] signal in
             switch signal {
-            case SIGUSR1: vt?.release()
-            case SIGUSR2: vt?.acquire()
+            case .user1: vt?.release()
+            case .user2: vt?.acquire()
             default:
-                say("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM")")
+                say("signal \(signal)")
                 finish(code: 0)
             }
         }
         loop.execute { [self] in
-            vt = VTSwitcher(releaseSignal: SIGUSR1, acquireSignal: SIGUSR2, onRelease: { [self] in
+            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2, onRelease: { [self] in
                 frames.pause()
                 do { try card.dropMaster() } catch { say("error: \(error)") }
                 say("vt released")

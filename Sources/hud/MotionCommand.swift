@@ -157,7 +157,7 @@ enum MotionCommand {
     /// Waits up to 10 s for a device-paced reading; a polled one is immediate.
     static func readOne(_ source: any AccelerationSource) throws(MotionError) -> GravityVector? {
         for _ in 0..<100 {
-            if let g = try source.read(timeoutMilliseconds: 100, wakeFD: -1) { return try g.validated() }
+            if let g = try source.read(timeoutMilliseconds: 100, wakeUp: nil) { return try g.validated() }
             if interrupted.load(ordering: .relaxed) { return nil }
         }
         return nil
@@ -180,7 +180,7 @@ enum MotionCommand {
             }
             if let s = source {
                 do {
-                    if let raw = try s.read(timeoutMilliseconds: 1000, wakeFD: -1) {
+                    if let raw = try s.read(timeoutMilliseconds: 1000, wakeUp: nil) {
                         let g = try raw.validated()
                         let now = clock.now()
                         _ = tracker.take(g, at: now)

@@ -1,6 +1,6 @@
 import Glibc
 import HUDCore
-import HUDDaemon
+@testable import HUDDaemon
 import HUDProtocol
 import Testing
 

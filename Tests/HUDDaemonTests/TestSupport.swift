@@ -49,7 +49,7 @@ final class RawClient {
     private var lines: [String] = []
 
     init(_ path: String) throws {
-        fd = try UnixSocketAddress(path).connect()
+        fd = try UnixSocketAddress(path).connect().rawValue
         var tv = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }

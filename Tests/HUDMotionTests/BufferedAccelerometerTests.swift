@@ -43,10 +43,10 @@ import Testing
         #expect(fs.read(dir + "/buffer/enable") == "1")
         #expect(source?.layout.scanSize == 6)
         #expect(source?.modeDescription.contains("via trigger bmc150_accel-dev0") == true)
-        let g = try #require(try source?.read(timeoutMilliseconds: 100, wakeFD: -1))
+        let g = try #require(try source?.read(timeoutMilliseconds: 100, wakeUp: nil))
         #expect(abs(g.x - -4 * 0.00958) < 1e-9 && abs(g.y - 5 * 0.00958) < 1e-9 && abs(g.z - 1000 * 0.00958) < 1e-9)
         // End of the data: nothing new.
-        #expect(try source?.read(timeoutMilliseconds: 10, wakeFD: -1) == nil)
+        #expect(try source?.read(timeoutMilliseconds: 10, wakeUp: nil) == nil)
         source = nil
         #expect(fs.read(dir + "/buffer/enable") == "0")
     }

@@ -57,7 +57,7 @@ import Testing
         let log = CallLog()
         let readFD = fds[0]
         let reads = AsyncStream<Void>.makeStream()
-        let watch = try loop.watchReadable(fd: readFD) {
+        let watch = try loop.watchReadable(fd: FileDescriptor(rawValue: readFD)) {
             var byte: UInt8 = 0
             _ = read(readFD, &byte, 1)
             log.record("read \(byte) inLoop=\(loop.inLoop)")
@@ -102,7 +102,7 @@ import Testing
         let readFD = fds[0]
         let calls = Locked(0)
         let reads = AsyncStream<Void>.makeStream()
-        let watch = try loop.watchReadable(fd: readFD) {
+        let watch = try loop.watchReadable(fd: FileDescriptor(rawValue: readFD)) {
             var byte: UInt8 = 0
             _ = read(readFD, &byte, 1)
             calls.withLock { $0 += 1 }
@@ -129,9 +129,9 @@ import Testing
         let loop = try EventLoop()
         defer { loop.shutdown() }
         #expect {
-            _ = try loop.watchReadable(fd: -1) {}
+            _ = try loop.watchReadable(fd: FileDescriptor(rawValue: -1)) {}
         } throws: { error in
-            "\(error)".hasPrefix("epoll_ctl: Bad file descriptor")
+            "\(error)" == "epoll_ctl (fd -1): Bad file descriptor"
         }
     }
 

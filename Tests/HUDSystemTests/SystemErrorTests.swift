@@ -31,3 +31,22 @@ import Testing
         #expect(failed == -1 && calls == 1 && Errno.current == Errno(rawValue: EIO))
     }
 }
+
+@Suite struct TypedValueTests {
+    @Test func signalsAreNamedAsInC() {
+        #expect(Signal.terminate.rawValue == SIGTERM)
+        #expect("\(Signal.terminate)" == "SIGTERM")
+        #expect("\(Signal.user2)" == "SIGUSR2")
+        #expect("\(Signal(rawValue: SIGWINCH))" == "signal \(SIGWINCH)")
+    }
+
+    @Test func aFileDescriptorClosesOnce() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let reader = FileDescriptor(rawValue: fds[0])
+        reader.close()
+        // The number is free again: the next descriptor reuses it.
+        #expect(fcntl(reader.rawValue, F_GETFD) == -1)
+        close(fds[1])
+    }
+}
