@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
+        .library(name: "HUDPlymouth", targets: ["HUDPlymouth"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -82,6 +83,9 @@ let package = Package(
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
+        // Plymouth's boot protocol: requests, their incremental parser, replies. Stdlib only.
+        .target(name: "HUDPlymouth"),
+        .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "KioskHUD", "HUDMotion", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
