@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
@@ -87,8 +87,8 @@ let package = Package(
         .target(name: "HUDPlymouth"),
         .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "KioskHUD", "HUDMotion", "CLinux"]),
-        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "KioskHUD", "HUDMotion", "CLinux"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
