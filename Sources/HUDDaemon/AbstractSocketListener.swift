@@ -11,9 +11,11 @@ public final class AbstractSocketListener {
     public let fd: Int32
     private var closed = false
 
-    /// Binds and listens, non-blocking and close-on-exec.
+    /// Binds and listens, non-blocking and close-on-exec. The backlog is
+    /// plymouthd's (`SOMAXCONN`): systemd connects once per unit, non-blocking,
+    /// and drops the status update when the backlog is full.
     /// - Throws: `DaemonError` naming the name and the call that failed.
-    public init(name: String, backlog: Int32 = 16) throws(DaemonError) {
+    public init(name: String, backlog: Int32 = SOMAXCONN) throws(DaemonError) {
         let address = try AbstractSocketAddress(name: name)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .system(SystemError.last("socket", address.description)) }
