@@ -14,8 +14,9 @@ import HUDSystem
 /// connections, a client's unsent replies and malformed requests, and how
 /// long a request may stay unfinished; past them the client is dropped with
 /// a log line naming why. Nothing waits forever: `deactivate` is ACKed once
-/// `isIdle` says so or after `idleWait`; quit's ACK and any keystroke watch
-/// are answered by `acknowledgeQuit()` when the daemon exits.
+/// `isIdle` says so or after `idleWait`; quit's ACK by `acknowledgeQuit()`
+/// when the daemon exits; a keystroke watch NO_ANSWER at once while no keys
+/// can be read (`readsKeys`), else by a key, `ignore-keystroke` or the exit.
 public actor PlymouthServer {
     /// How much one client, or all of them, may hold.
     public struct Limits: Sendable {
@@ -43,6 +44,7 @@ public actor PlymouthServer {
     private let onQuit: @Sendable (Bool) -> Void
     private let isIdle: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
+    private let readsKeys: Bool
 
     private var listener: AbstractSocketListener?
     private var listenWatch: FDWatch?
@@ -66,12 +68,16 @@ public actor PlymouthServer {
     ///   - handle: carries out a request, on the loop.
     ///   - onQuit: called after a quit request was queued; the daemon stops, then calls `acknowledgeQuit()`.
     ///   - isIdle: whether the picture is settled, for `deactivate`.
+    ///   - readsKeys: whether key presses can answer `watch-keystroke`; when
+    ///     not (no input yet), it is answered NO_ANSWER at once instead of
+    ///     waiting for a key that cannot come.
     /// - Throws: `DaemonError.nameTaken` when another process has the name.
     public init(loop: EventLoop, name: String, limits: Limits = Limits(),
                 accepts: @escaping @Sendable (PeerCredentials) -> Bool = { $0.uid == 0 },
                 handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
                 onQuit: @escaping @Sendable (Bool) -> Void,
                 isIdle: @escaping @Sendable () -> Bool,
+                readsKeys: Bool = false,
                 log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
         let listener = try AbstractSocketListener(name: name)
         self.loop = loop
@@ -82,6 +88,7 @@ public actor PlymouthServer {
         self.handle = handle
         self.onQuit = onQuit
         self.isIdle = isIdle
+        self.readsKeys = readsKeys
         self.log = log
     }
 
@@ -212,8 +219,11 @@ public actor PlymouthServer {
             request = r
         }
         switch request {
-        case .watchKeystroke(let keys):
+        case .watchKeystroke(let keys) where readsKeys:
             connection.append(.keystroke(keys))
+        case .watchKeystroke:
+            log("plymouth: watch-keystroke from \(connection.peer): no keys can be read; answered NO_ANSWER")
+            connection.append(.ready(.noAnswer))
         case .ignoreKeystroke(let keys):
             // As plymouthd: the first watch for exactly these keys, whoever asked, is answered NO_ANSWER.
             for other in connections.values.sorted(by: { $0.id < $1.id })

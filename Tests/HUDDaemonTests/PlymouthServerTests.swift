@@ -64,12 +64,13 @@ final class PlymouthFixture: @unchecked Sendable {
     let log = LogRecorder()
     let handled = Locked<[PlymouthRequest]>([])
 
-    init(limits: PlymouthServer.Limits = .init(), accepts: @escaping @Sendable (PeerCredentials) -> Bool = { _ in true }) throws {
+    init(limits: PlymouthServer.Limits = .init(), readsKeys: Bool = false,
+         accepts: @escaping @Sendable (PeerCredentials) -> Bool = { _ in true }) throws {
         loop = try EventLoop()
         let log = self.log, handled = self.handled
         server = try PlymouthServer(loop: loop, name: name, limits: limits, accepts: accepts,
                                     handle: { r, _ in handled.withLock { $0.append(r) }; return .reply(.ack) },
-                                    onQuit: { _ in }, isIdle: { true }, log: { log.record($0) })
+                                    onQuit: { _ in }, isIdle: { true }, readsKeys: readsKeys, log: { log.record($0) })
         let server = self.server
         let started = Locked(false)
         loop.execute { server.assumeIsolated { try? $0.start(); started.withLock { $0 = true } } }
@@ -251,9 +252,18 @@ final class PlymouthFixture: @unchecked Sendable {
         #expect(eventually { count.withLock { $0 } == 2 })
     }
 
+    /// With no way to read keys (no input yet), a watch is answered NO_ANSWER at once, not left waiting.
+    @Test func keystrokeWatchWithoutKeysIsAnsweredAtOnce() throws {
+        let f = try PlymouthFixture()
+        let c = try PlymouthTestClient(f.name)
+        c.send(.watchKeystroke(keys: nil), .ignoreKeystroke(keys: nil), .ping)
+        #expect(c.read(3) == [0x05, 0x06, 0x06])
+        #expect(f.log.all.contains { $0.contains("no keys can be read") })
+    }
+
     /// A watch-keystroke holds the replies after it until ignore-keystroke (from anyone) answers it NO_ANSWER.
     @Test func keystrokeWatchHoldsLaterRepliesBack() throws {
-        let f = try PlymouthFixture()
+        let f = try PlymouthFixture(readsKeys: true)
         let watcher = try PlymouthTestClient(f.name)
         watcher.send(.watchKeystroke(keys: "yn"), .ping)
         #expect(watcher.silent(for: 200))
