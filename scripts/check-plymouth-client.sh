@@ -74,6 +74,14 @@ expect 0 plymouth deactivate
 expect_log "display kept"
 expect 0 plymouth reactivate
 expect_log "plymouth: reactivate"
+# ACK (exit 0) when tty1 is the foreground VT (VT_GETSTATE on /dev/tty0), else NAK (exit 1).
+vt=$(python3 -c 'import fcntl, os, struct
+try:
+    fd = os.open("/dev/tty0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    print(struct.unpack("HHH", fcntl.ioctl(fd, 0x5603, bytes(6)))[0])
+except OSError:
+    print(0)')
+expect "$([[ $vt == 1 ]] && echo 0 || echo 1)" plymouth --has-active-vt
 # As plymouthd: a request from anyone but root is NAKed (the client exits 1).
 expect 1 setpriv --reuid=65534 --regid=65534 --clear-groups plymouth --ping
 expect_log "only root may send requests"
