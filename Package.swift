@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "hud", targets: ["hud"]),
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
+        .library(name: "HUDPlymouth", targets: ["HUDPlymouth"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -79,7 +80,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
@@ -88,9 +89,12 @@ let package = Package(
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.
         .target(name: "HUDProtocol"),
         .testTarget(name: "HUDProtocolTests", dependencies: ["HUDProtocol"]),
+        // Plymouth's boot protocol: requests, their incremental parser, replies. Stdlib only.
+        .target(name: "HUDPlymouth"),
+        .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "CLinux"]),
-        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDCore", "HUDRender"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "CLinux"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.

@@ -113,6 +113,7 @@ public enum Daemon {
                 do {
                     try server.start(watchSignals: true)
                     log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
+                        + (server.plymouth.map { ", Plymouth socket \($0.address)" } ?? "")
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
                     readiness.ready()
                 } catch {

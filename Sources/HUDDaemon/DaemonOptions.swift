@@ -12,6 +12,9 @@ public struct DaemonOptions: Sendable {
     public var group: String?
     /// psplash's FIFO; nil: none.
     public var psplashFIFOPath: String?
+    /// The abstract socket name to serve Plymouth's protocol on
+    /// (`PlymouthSocketName.current` with `--plymouth`); nil: not served.
+    public var plymouthSocketName: String?
     public var output: OutputSpec = .auto
     /// A theme file (HUDRender's JSON); `kioskhud.theme=` overrides it.
     public var themeFile: String?

@@ -6,7 +6,8 @@ import HUDKMS
 import HUDProtocol
 
 /// The daemon's I/O on its event loop: the listening socket, client
-/// connections, psplash's FIFO and the signalfd. Requests go to the
+/// connections, psplash's FIFO, Plymouth's socket (a `PlymouthServer`, its
+/// requests mapped in `DaemonServer+Plymouth.swift`) and the signalfd. Requests go to the
 /// `HUDController`; quit, reload and signals are handled here.
 ///
 /// Nothing a client does can stop the daemon: every message is bounded
@@ -16,17 +17,19 @@ public actor DaemonServer {
     public nonisolated let loop: EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
     public nonisolated let controller: HUDController
-    private let output: any HUDOutput
-    private let options: DaemonOptions
+    let output: any HUDOutput
+    let options: DaemonOptions
     private let policy: AccessPolicy
     private let loadTheme: @Sendable () throws(ThemeError) -> DaemonTheme
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     private let onExit: @Sendable (Int32) -> Void
 
     private var listener: UnixSocketListener?
     private var fifo: PsplashFIFO?
     private var fifoFramer = LineFramer(separatesAtNUL: true)
     private var signals: SignalWatcher?
+    /// Plymouth's socket and its clients (`--plymouth`).
+    var plymouth: PlymouthServer?
     private var watches: [FDWatch] = []
     private var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
@@ -73,6 +76,7 @@ public actor DaemonServer {
                     log("psplash FIFO disabled: \(error)")
                 }
             }
+            if let name = options.plymouthSocketName { startPlymouth(name: name) }
             if watchSignals {
                 do {
                     signals = try SignalWatcher(signals: Daemon.signals, loop: loop) { [weak self] signal in
@@ -90,6 +94,7 @@ public actor DaemonServer {
             }
         } catch {
             closeEverything()
+            plymouth = nil
             output.stop(retainPicture: false)
             throw error
         }
@@ -367,6 +372,9 @@ public actor DaemonServer {
         stopped = true
         closeEverything()
         output.stop(retainPicture: retainPicture)
+        // As plymouthd: quit is ACKed once the splash is done, just before the exit.
+        plymouth?.assumeIsolated { $0.acknowledgeQuit() }
+        plymouth = nil
         onExit(exitCode)
     }
 
@@ -382,6 +390,7 @@ public actor DaemonServer {
         listener = nil
         fifo?.closeAndUnlink()
         fifo = nil
+        plymouth?.assumeIsolated { $0.stop() }
         signals = nil
     }
 }

@@ -14,8 +14,14 @@ public actor HUDController {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { stack.loop.asUnownedSerialExecutor() }
     public private(set) var theme: DaemonTheme
     private var hud: HUD?
-    /// What the splash is up for (`hud daemon --mode`), reported by `status`.
-    public nonisolated let splashMode: SplashMode
+    /// What the splash is up for (`hud daemon --mode`, Plymouth's `change-mode`), reported by `status`.
+    public private(set) var splashMode: SplashMode
+    /// The boot's status line (Plymouth's `update`: systemd's unit starting), reported by `status`.
+    public private(set) var bootStatus: String?
+    /// Settings from Plymouth's requests (message, progress): applied now
+    /// when the HUD is up, and again under every later `show`, so they
+    /// outlive hide-splash and reach a HUD shown after them.
+    private var held = HUDSettings()
 
     public init(stack: HUDStack, theme: DaemonTheme, splashMode: SplashMode = .boot) {
         self.stack = stack
@@ -26,6 +32,28 @@ public actor HUDController {
     /// Uses `theme` from the next `show` on; a visible HUD keeps its options.
     public func setTheme(_ theme: DaemonTheme) {
         self.theme = theme
+    }
+
+    /// Plymouth's `change-mode`.
+    public func setSplashMode(_ mode: SplashMode) {
+        splashMode = mode
+    }
+
+    /// Plymouth's `update`: kept and reported by `status` as `boot-status=`.
+    public func setBootStatus(_ status: String) {
+        bootStatus = status
+    }
+
+    /// Changes the HUD when it is up, and keeps `settings` for every later
+    /// `show` (Plymouth's message and progress, which do not show the splash).
+    public func hold(_ settings: HUDSettings) {
+        held = Self.overlay(settings, on: held)
+        if isUp { change(settings) }
+    }
+
+    /// The label the HUD shows (or will show when shown), for Plymouth's `hide-message`.
+    public var labelText: String {
+        held.label ?? currentState().configuration?.label.text ?? theme.base.label.text
     }
 
     /// Answers a HUD request: show, update, progress, message, hide, status,
@@ -107,6 +135,7 @@ public actor HUDController {
         }
         fields.append(Field("theme", theme.name))
         fields.append(Field("splash-mode", splashMode.rawValue))
+        if let bootStatus { fields.append(Field("boot-status", bootStatus)) }
         return fields
     }
 
@@ -133,7 +162,7 @@ public actor HUDController {
         let hud = ensureHUD()
         let fresh = currentState().lifecycle?.phase == .hidden
         var config = fresh ? theme.base : (currentState().configuration ?? theme.base)
-        settings.apply(to: &config, progressMode: theme.progressMode)
+        Self.overlay(settings, on: fresh ? held : HUDSettings()).apply(to: &config, progressMode: theme.progressMode)
         let final = config
         let animated = settings.animated ?? true
         stack.assumeIsolated { stack in
@@ -148,6 +177,14 @@ public actor HUDController {
         stack.assumeIsolated { stack in
             stack.update(hud) { settings.apply(to: &$0, progressMode: progressMode) }
         }
+    }
+
+    /// `top`'s options, and `base`'s where `top` leaves one unset.
+    static func overlay(_ top: HUDSettings, on base: HUDSettings) -> HUDSettings {
+        HUDSettings(mode: top.mode ?? base.mode, imagePath: top.imagePath ?? base.imagePath, label: top.label ?? base.label,
+                    details: top.details ?? base.details, progressPercent: top.progressPercent ?? base.progressPercent,
+                    graceSeconds: top.graceSeconds ?? base.graceSeconds, minShowSeconds: top.minShowSeconds ?? base.minShowSeconds,
+                    animation: top.animation ?? base.animation, animated: top.animated ?? base.animated)
     }
 
     static func percentText(_ fraction: Double) -> String {

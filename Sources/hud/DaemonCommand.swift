@@ -2,6 +2,7 @@ import CBootSeed
 import Glibc
 import HUDCore
 import HUDDaemon
+import HUDPlymouth
 import KioskHUD
 
 /// `hud daemon`: owns the display and serves the socket until quit.
@@ -31,6 +32,8 @@ enum DaemonCommand {
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
             .init(name: "psplash-fifo", placeholder: "PATH", help: "psplash FIFO (default $PSPLASH_FIFO_DIR/psplash_fifo, $PSPLASH_FIFO_DIR defaults to /run)"),
             .init(name: "no-psplash", placeholder: nil, help: "do not create psplash's FIFO"),
+            .init(name: "plymouth", placeholder: nil, help: "also serve Plymouth's protocol on its socket (@/org/freedesktop/plymouthd), so plymouth, systemd and initramfs-tools drive the HUD; off by default"),
+            .init(name: "plymouth-socket", placeholder: "NAME", help: "serve Plymouth's protocol on this abstract socket name instead (implies --plymouth)"),
             .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
@@ -67,6 +70,14 @@ enum DaemonCommand {
             if !o.flag("no-psplash") {
                 let dir = getenv("PSPLASH_FIFO_DIR").flatMap { String(validatingCString: $0) }
                 options.psplashFIFOPath = o.string("psplash-fifo") ?? PsplashFIFO.path(fifoDirectory: dir)
+            }
+            if let name = o.string("plymouth-socket") {
+                guard !name.isEmpty, !name.utf8.contains(0), name.utf8.count < 107 else {
+                    throw CommandLineError("hud daemon: --plymouth-socket \(name): expected a name of 1 to 106 bytes")
+                }
+                options.plymouthSocketName = name
+            } else if o.flag("plymouth") {
+                options.plymouthSocketName = PlymouthSocketName.current
             }
             options.showAtStart = o.flag("show") || o.string("label") != nil
             options.startLabel = o.string("label")

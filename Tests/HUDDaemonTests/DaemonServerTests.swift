@@ -16,7 +16,7 @@ final class ServerFixture: @unchecked Sendable {
     var socket: String { dir.file("hud.sock") }
     var fifo: String { dir.file("psplash_fifo") }
 
-    init(maxClients: Int = 32, stall: Duration = .seconds(10)) throws {
+    init(maxClients: Int = 32, stall: Duration = .seconds(10), plymouthSocket: String? = nil) throws {
         dir = try TemporaryDirectory()
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
@@ -25,6 +25,7 @@ final class ServerFixture: @unchecked Sendable {
         options.psplashFIFOPath = dir.file("psplash_fifo")
         options.maxClients = maxClients
         options.stallTimeout = stall
+        options.plymouthSocketName = plymouthSocket
         let log = self.log, exitCode = self.exitCode
         let themeFile = dir.file("theme.json")
         server = DaemonServer(
