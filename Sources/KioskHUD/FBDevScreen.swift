@@ -19,6 +19,16 @@ final class FBDevScreen: @unchecked Sendable {
 
     /// After every frame put on screen.
     var onFramePresented: (() -> Void)?
+    private let fpsCap: Double?
+    var report: ScreenHeadReport? {
+        guard let frames, let painter, let framebuffer else { return nil }
+        return ScreenHeadReport(name: device, device: device,
+                                mode: "\(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp",
+                                api: "fbdev", legacyReason: nil, hasVBlank: false, frameInterval: frames.frameInterval,
+                                statistics: frames.statistics, layout: painter.lastLayoutRects,
+                                lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
+                                drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries)
+    }
     var framesDrawn: Int { frames?.statistics.framesPresented ?? 0 }
     var isSettled: Bool {
         guard let frames, let stack else { return true }
@@ -30,8 +40,9 @@ final class FBDevScreen: @unchecked Sendable {
         return "fbdev \(device) \(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp"
     }
 
-    init(device: String = "/dev/fb0", log: @escaping @Sendable (String) -> Void) {
+    init(device: String = "/dev/fb0", fpsCap: Double? = nil, log: @escaping @Sendable (String) -> Void) {
         self.device = device
+        self.fpsCap = fpsCap
         self.log = log
     }
 
@@ -46,7 +57,7 @@ final class FBDevScreen: @unchecked Sendable {
             let log = self.log
             painter.onProblem = { log("render: \($0)") }
             self.painter = painter
-            let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop) { time in
+            let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop, fpsCap: fpsCap) { time in
                 stack.assumeIsolated { $0.snapshot(at: time) }
             }
             self.frames = frames
@@ -54,7 +65,8 @@ final class FBDevScreen: @unchecked Sendable {
             frames.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
             stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } }
             vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2,
-                            onRelease: { frames.pause() }, onAcquire: { frames.resume() })
+                            onRelease: { frames.pause(); log("vt released") },
+                            onAcquire: { frames.resume(); log("vt acquired") })
             try frames.start()
             log("display: \(summary)")
         } catch {

@@ -46,6 +46,12 @@ public final class HUDScreen: @unchecked Sendable {
         public var waitsForCardUntilClosed = false
         public var driDirectory = "/dev/dri"
         public var framebufferDevice = "/dev/fb0"
+        /// A mode instead of each connector's preferred one (it must be one the connector lists).
+        public var mode: ModeRequest?
+        /// Legacy `drmModeSetCrtc` + `drmModePageFlip` even where atomic works.
+        public var forceLegacy = false
+        /// Frames per second at most; each output's refresh rate otherwise.
+        public var fpsCap: Double?
         /// Where the screen says what it did (outputs lit, first frames,
         /// problems); standard error by default.
         public var log: @Sendable (String) -> Void = { line in
@@ -79,6 +85,15 @@ public final class HUDScreen: @unchecked Sendable {
     private var settledWaiters: [@Sendable () -> Void] = []
     /// Why `open` fails, once known (kept for a `whenShowing` that comes later).
     private var failure: HUDScreenError?
+    /// Why the card there is not usable, when it was not.
+    private var unusable: HUDScreenError?
+
+    /// Called on the loop after every frame any output put on screen.
+    public var onFramePresented: (() -> Void)?
+    /// Called on the loop when an output gave the screen back because no HUD was visible.
+    public var onScreenReleased: (@Sendable () -> Void)?
+    /// What each lit output is and has done (on the loop).
+    public var heads: [ScreenHeadReport] { kms?.reports ?? fbdev?.report.map { [$0] } ?? [] }
 
     /// Frames put on screen so far, on every output.
     public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
@@ -137,7 +152,7 @@ public final class HUDScreen: @unchecked Sendable {
         } catch { log("no VT switching: \(error)") }
         switch options.output {
         case .fbdev(let device):
-            let fb = FBDevScreen(device: device, log: log)
+            let fb = FBDevScreen(device: device, fpsCap: options.fpsCap, log: log)
             fb.onFramePresented = { [weak self] in self?.framePresented() }
             try fb.start(stack: stack, look: look)
             fbdev = fb
@@ -148,7 +163,7 @@ public final class HUDScreen: @unchecked Sendable {
             cardsChanged()
             guard kms == nil else { return }
             if case .automatic = options.output, access(options.framebufferDevice, F_OK) == 0 {
-                let fb = FBDevScreen(device: options.framebufferDevice, log: log)
+                let fb = FBDevScreen(device: options.framebufferDevice, fpsCap: options.fpsCap, log: log)
                 fb.onFramePresented = { [weak self] in self?.framePresented() }
                 do {
                     try fb.start(stack: stack, look: look)
@@ -189,8 +204,9 @@ public final class HUDScreen: @unchecked Sendable {
         guard kms == nil else { return }
         let where_ = deviceName.map { "at \($0)" } ?? "in \(options.driDirectory)"
         if fbdev == nil && !options.waitsForCardUntilClosed {
-            let reason = HUDScreenError("no DRM card \(where_)" + (unwatchable.map { " (\($0))" } ?? " after \(options.cardWait)")
-                + (options.output == .automatic ? " and no usable \(options.framebufferDevice)" : ""))
+            let reason = unusable.map { HUDScreenError("DRM card \(where_) not usable after \(options.cardWait): \($0)") }
+                ?? HUDScreenError("no DRM card \(where_)" + (unwatchable.map { " (\($0))" } ?? " after \(options.cardWait)")
+                    + (options.output == .automatic ? " and no usable \(options.framebufferDevice)" : ""))
             failure = reason
             stop(retainPicture: false)
             showing(reason)
@@ -213,8 +229,10 @@ public final class HUDScreen: @unchecked Sendable {
     private func cardsChanged() {
         guard kms == nil, !closed, cardPresent else { return }
         let candidate = KMSScreen(device: deviceName, directory: options.driDirectory, cardWait: .zero,
-                                  outputs: options.connectors, log: log)
+                                  outputs: options.connectors, mode: options.mode, forceLegacy: options.forceLegacy,
+                                  fpsCap: options.fpsCap, log: log)
         candidate.onFramePresented = { [weak self] in self?.framePresented() }
+        candidate.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
         do {
             try candidate.start(stack: stack, look: look)
         } catch {
@@ -222,6 +240,7 @@ public final class HUDScreen: @unchecked Sendable {
             // is there, so no further directory event may come: try again shortly.
             if !reportedUnusable { log("DRM card not usable (yet): \(error)") }
             reportedUnusable = true
+            unusable = error
             if let frames = fbdev?.frames { stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } } }
             if watch != nil, retry == nil {
                 retry = loop.schedule(at: loop.now() + retryDelay) { [weak self] in
@@ -262,6 +281,7 @@ public final class HUDScreen: @unchecked Sendable {
     }
 
     private func framePresented() {
+        onFramePresented?()
         guard !settledWaiters.isEmpty, isSettled else { return }
         let waiters = settledWaiters
         settledWaiters = []

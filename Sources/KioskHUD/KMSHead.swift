@@ -22,6 +22,14 @@ final class KMSHead {
             + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
     }
 
+    var report: ScreenHeadReport {
+        ScreenHeadReport(name: name, device: output.card.path, mode: "\(output.mode)", api: output.usesAtomic ? "atomic" : "legacy",
+                         legacyReason: output.legacyReason, hasVBlank: output.hasVBlank, frameInterval: frames.frameInterval,
+                         statistics: frames.statistics, layout: painter.lastLayoutRects,
+                         lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
+                         drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries)
+    }
+
     init(output: KMSOutput, painter: RendererPainter, frames: FrameLoop, rotation: ScreenRotation, scale: Double) {
         self.output = output
         self.rotation = rotation

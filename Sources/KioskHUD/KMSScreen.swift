@@ -16,6 +16,10 @@ final class KMSScreen: @unchecked Sendable {
     let cardWait: Duration
     /// Connector names to use (`--outputs`); nil: every connected one.
     let outputs: Set<String>?
+    /// A mode instead of each connector's preferred one (`hud display --mode`).
+    let mode: ModeRequest?
+    let forceLegacy: Bool
+    let fpsCap: Double?
     private let log: @Sendable (String) -> Void
     private var cards: [DRMCard] = []
     private var cardEvents: [CardEventWatch] = []
@@ -28,6 +32,8 @@ final class KMSScreen: @unchecked Sendable {
     private var look = ScreenLook()
     private var paused = false
     private var framesOfRemovedHeads = 0
+    /// Why the last connector that could not be lit was not.
+    private var lastAddError: String?
 
     var framesDrawn: Int { heads.reduce(framesOfRemovedHeads) { $0 + $1.frames.statistics.framesPresented } }
     var summary: String {
@@ -40,12 +46,19 @@ final class KMSScreen: @unchecked Sendable {
     }
     /// After every frame any head put on screen.
     var onFramePresented: (() -> Void)?
+    /// When a head gave the screen back to the console (nothing visible).
+    var onScreenReleased: (@Sendable () -> Void)?
+    /// Each lit head's report, in order.
+    var reports: [ScreenHeadReport] { heads.map(\.report) }
     /// Names of the lit connectors, in order.
     var headNames: [String] { heads.map(\.name) }
 
     /// `device` nil: every usable card, the first waited for up to `cardWait`.
     init(device: String?, directory: String = "/dev/dri", cardWait: Duration, outputs: Set<String>? = nil,
-         log: @escaping @Sendable (String) -> Void) {
+         mode: ModeRequest? = nil, forceLegacy: Bool = false, fpsCap: Double? = nil, log: @escaping @Sendable (String) -> Void) {
+        self.mode = mode
+        self.forceLegacy = forceLegacy
+        self.fpsCap = fpsCap
         self.device = device
         self.directory = directory
         self.cardWait = cardWait
@@ -89,17 +102,19 @@ final class KMSScreen: @unchecked Sendable {
                 paused = true
                 for h in heads { h.frames.pause() }
                 for c in cards { do { try c.dropMaster() } catch { log("vt release: \(error)") } }
+                log("vt released")
             }, onAcquire: { [self] in
                 paused = false
                 for c in cards { do { try c.setMaster() } catch { log("vt acquire: \(error)") } }
                 for h in heads { h.frames.resume() }
+                log("vt acquired")
                 rescan()
             })
             rescan()
             guard !heads.isEmpty else {
                 throw SystemError(call: "drmModeGetConnector", subject: all.map(\.path).joined(separator: ", "),
                                detail: outputs.map { "none of the outputs \($0.sorted().joined(separator: ",")) is connected" }
-                                   ?? "no connected output could be lit")
+                                   ?? "no connected output could be lit" + (lastAddError.map { ": \($0)" } ?? ""))
             }
             do {
                 uevents = try UeventMonitor(loop: stack.loop) { [self] event in
@@ -131,14 +146,17 @@ final class KMSScreen: @unchecked Sendable {
             for name in connected where !heads.contains(where: { $0.output.card === card && $0.name == name }) {
                 do {
                     try add(card: card, connector: name, stack: stack)
-                } catch { log("display \(card.path) \(name): \(error)") }
+                } catch {
+                    log("display \(card.path) \(name): \(error)")
+                    lastAddError = "\(card.path) \(name): \(error)"
+                }
             }
         }
     }
 
     private func add(card: DRMCard, connector: String, stack: HUDStack) throws {
         let taken = Set(heads.filter { $0.output.card === card }.map(\.output.choice.crtc))
-        let output = try KMSOutput(card: card, connectorName: connector, excludingCRTCs: taken)
+        let output = try KMSOutput(card: card, mode: mode, connectorName: connector, forceLegacy: forceLegacy, excludingCRTCs: taken)
         // Each head at its own scale (HiDPI panels: 2) and turned for how its panel is mounted.
         let scale = ScreenGeometry.automaticScale(pixelWidth: output.mode.width, pixelHeight: output.mode.height,
                                                   physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
@@ -149,10 +167,11 @@ final class KMSScreen: @unchecked Sendable {
                                           style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
-        let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop) { time in
+        let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop, fpsCap: fpsCap) { time in
             stack.assumeIsolated { $0.snapshot(at: time) }
         }
         frames.onError = { log("display \(connector): \($0)") }
+        frames.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
         // Start-up cost, for boot-time budgets: the first frame, and the first
         // with its label drawn, each saying what it really showed (first head).
         let reported = Locked((first: !heads.isEmpty, text: !heads.isEmpty))

@@ -109,50 +109,41 @@ enum DisplayCommand {
     }
 }
 
-/// One `hud display` run; everything after `run()` starts lives on the loop.
+/// One `hud display` run, on the façade (`HUDScreen`, one KMS card);
+/// everything after `run()` starts lives on the loop.
 final class DisplaySession: @unchecked Sendable {
     let options: DisplayCommand.Options
     let loop: EventLoop
     let stack: HUDStack
-    let card: DRMCard
-    let output: KMSOutput
-    let events: CardEventWatch
-    let painter: RendererPainter
-    let frames: FrameLoop
+    let screen: HUDScreen
     var signals: SignalWatcher?
-    var vt: VTSwitcher?
     let startNanoseconds: Int64
     let done: (read: Int32, write: Int32)
     var exitCode: Int32 = 0
     var finished = false
     var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
     var steadyScheduled = false
+    var framesReported = 0
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
-    var motion: MotionFeed?
 
     init(options: DisplayCommand.Options) throws {
         self.options = options
         startNanoseconds = Self.processStartNanoseconds()
         phases.append(("main", SystemClock.shared.now()))
-        let finder = CardFinder()
-        card = try finder.open(explicitPath: options.device, timeout: .hudSeconds(options.gpuWait))
-        phases.append(("card", SystemClock.shared.now()))
-        do { try card.setMaster() } catch {
-            throw SystemError(call: "drmSetMaster", subject: card.path, errno: error.errno,
-                           detail: "another program (a compositor, Plymouth) holds the display")
-        }
-        output = try KMSOutput(card: card, mode: options.mode, forceLegacy: options.legacy)
-        phases.append(("output", SystemClock.shared.now()))
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
-        events = try CardEventWatch(card: card, loop: loop) { error in StandardError.write("hud display: \(error)\n") }
-        let scanout = output.makeScanout(events: events)
-        painter = try RendererPainter(scanout: scanout, loop: loop)
-        let stack = self.stack
-        frames = FrameLoop(scanout: scanout, painter: painter, loop: loop, fpsCap: options.fps) { time in
-            stack.assumeIsolated { $0.snapshot(at: time) }
+        var screenOptions = HUDScreen.Options()
+        screenOptions.output = .kms(device: options.device)
+        screenOptions.cardWait = .hudSeconds(options.gpuWait)
+        screenOptions.mode = options.mode
+        screenOptions.forceLegacy = options.legacy
+        screenOptions.fpsCap = options.fps
+        if options.motion {
+            screenOptions.look.motion = .init(amplitude: HUDConfiguration().motionAmplitude, neutral: options.motionNeutral)
         }
+        screenOptions.log = { StandardError.write("hud display: \($0)\n") }
+        screen = HUDScreen(stack: stack, options: screenOptions)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SystemError(call: "pipe", errno: .current) }
         done = (fds[0], fds[1])
@@ -222,50 +213,33 @@ final class DisplaySession: @unchecked Sendable {
     }
 
     func run() throws -> Int32 {
-        say("device=\(card.path) api=\(output.usesAtomic ? "atomic" : "legacy")\(output.legacyReason.map { " (\($0))" } ?? "") " +
-            "connector=\(output.choice.connector.name) mode=\(output.mode) vblank=\(output.hasVBlank ? "yes" : "no") " +
-            "frame-interval-ms=\(Double(frames.frameInterval.hudNanoseconds / 10_000) / 100)")
         let animate = options.animate
         let config = configuration()
         let hideAfter = options.hideAfter
-        frames.onError = { [self] error in say("error: \(error)") ; StandardError.write("hud display: \(error)\n") }
-        frames.onFramePresented = { [self] s in framePresented(s) }
-        painter.onProblem = { [self] problem in say("problem: \(problem)"); StandardError.write("hud display: \(problem)\n") }
-        frames.onScreenReleased = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
-        signals = try SignalWatcher(signals: [.interrupt, .terminate, .user1, .user2], loop: loop) { [self] signal in
-            switch signal {
-            case .user1: vt?.release()
-            case .user2: vt?.acquire()
-            default:
-                say("signal \(signal)")
-                finish(code: 0)
-            }
+        signals = try SignalWatcher(signals: [.interrupt, .terminate], loop: loop) { [self] signal in
+            say("signal \(signal)")
+            finish(code: 0)
         }
+        screen.onFramePresented = { [self] in framePresented() }
+        screen.onScreenReleased = { [self] in say("console-restored-ms=\(ms(loop.now()))") }
         loop.execute { [self] in
-            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2, onRelease: { [self] in
-                frames.pause()
-                do { try card.dropMaster() } catch { say("error: \(error)") }
-                say("vt released")
-            }, onAcquire: { [self] in
-                do {
-                    try card.setMaster()
-                    frames.resume()
-                } catch { say("error: \(error)") }
-                say("vt acquired")
-            })
+            phases.append(("loop", loop.now()))
+            // The HUD is there before the screen starts: the first frame shows it.
             stack.assumeIsolated { stack in
-                stack.setInvalidationHandler { [self] in frames.invalidate() }
                 let hud = stack.showHUD(config, animated: animate)
                 if let ramp = options.progressRamp {
                     stack.setProgressSource(ProgressRamp(start: loop.now(), duration: ramp, clock: loop.clock), for: hud)
                 }
                 if let hideAfter { stack.hide(hud, animated: animate, afterDelay: .hudSeconds(hideAfter)) }
             }
-            phases.append(("loop", loop.now()))
-            frames.afterFirstCommit = { [self] t in phases.append(("committed", t)) }
-            if options.motion { startMotion(amplitude: config.motionAmplitude, neutral: options.motionNeutral) }
-            do { try frames.start() } catch {
+            do throws(HUDScreenError) { try screen.start() } catch {
                 StandardError.write("hud display: \(error)\n")
+                return finish(code: 1)
+            }
+            phases.append(("screen", loop.now()))
+            screen.whenShowing { [self] failure in
+                guard let failure else { return }
+                StandardError.write("hud display: \(failure)\n")
                 finish(code: 1)
             }
             if let s = options.seconds { loop.schedule(after: .hudSeconds(s)) { [self] in finish(code: 0) } }
@@ -275,17 +249,25 @@ final class DisplaySession: @unchecked Sendable {
         return exitCode
     }
 
-    func framePresented(_ s: FrameStatistics) {
+    /// After each frame on screen: the first head's start-up figures, once, and `--frames`.
+    func framePresented() {
+        guard !finished, let head = screen.heads.first else { return }
+        let s = head.statistics
+        guard s.framesPresented > framesReported else { return }
+        framesReported = s.framesPresented
         if s.framesPresented == 1, let t = s.firstFrameAt {
+            say("device=\(head.device) api=\(head.api)\(head.legacyReason.map { " (\($0))" } ?? "") " +
+                "connector=\(head.name) mode=\(head.mode) vblank=\(head.hasVBlank ? "yes" : "no") " +
+                "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)")
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
-                "painter=\(painter.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
+                "painter=\(head.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
         }
         // Without Cairo and Pango the frame never gets its labels: it is as
         // complete as it will be (no complete-frame-ms then).
-        let complete = s.firstCompleteFrameAt ?? (painter.drawsWithoutGraphicsLibraries ? loop.now() : nil)
+        let complete = s.firstCompleteFrameAt ?? (head.drawsWithoutGraphicsLibraries ? loop.now() : nil)
         if let t = complete, !steadyScheduled {
             steadyScheduled = true
-            if let l = painter.lastLayoutRects {
+            if let l = head.layout {
                 say("layout bezel=\(l.bezel.csv) indicator=\(l.indicator.csv) label=\(l.label.csv)")
             }
             if s.firstCompleteFrameAt != nil { say("complete-frame-ms=\(ms(t))") } else { say("frame-without-labels-ms=\(ms(t))") }
@@ -308,21 +290,12 @@ final class DisplaySession: @unchecked Sendable {
         // Called on the loop (a timer, a signal, a frame): that wake-up ends
         // the window and is not counted in it.
         let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps - 1, now = loop.now()
-        motion?.stop()
-        frames.stop(retainingPicture: options.retain)
-        events.cancel()
-        vt?.restore()
-        if options.retain, let front = output.front {
-            do { try ConsoleHandoff.retain(output.buffers[front]) } catch { say("retain: \(error)") }
-        } else if output.savedCRTC?.framebuffer ?? 0 == 0 {
-            // Nothing was on screen when we started (fbcon had not done its first
-            // modeset): there was no console to restore; let fbcon set itself up.
-            try? card.dropMaster()
-            ConsoleHandoff.refreshTextConsole()
+        let last = screen.heads.first?.statistics
+        screen.stop(retainPicture: options.retain)
+        if let st = last {
+            say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.completionEvents) " +
+                "console-restores=\(st.releases) pixels-painted=\(st.pixelsPainted)")
         }
-        let st = frames.statistics
-        say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.completionEvents) " +
-            "console-restores=\(st.releases) pixels-painted=\(st.pixelsPainted)")
         if let s0 {
             let window = (now - s0.time).hudSeconds
             if window > 0.2 {
