@@ -10,8 +10,10 @@ import HUDSystem
 /// Not thread-safe; use it from one thread (the display's event loop).
 public final class DRMCard: @unchecked Sendable {
     public let path: String
-    /// The open file descriptor; readable when DRM events (page flips) wait.
-    let fd: Int32
+    /// The open card; readable when DRM events (page flips) wait.
+    private let file: OwnedFileDescriptor
+    /// The card's descriptor number, for libdrm calls.
+    var fd: Int32 { file.rawValue }
     /// Property names by id: ids name the same property for the card's whole
     /// life, so each is asked for once (`drmModeGetProperty`), not once per
     /// object per lookup (start-up did 84 of those ioctls).
@@ -24,10 +26,8 @@ public final class DRMCard: @unchecked Sendable {
         self.path = path
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemError(call: "open", subject: path, errno: .current) }
-        self.fd = fd
+        file = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
     }
-
-    deinit { close(fd) }
 
     // MARK: Capabilities
 

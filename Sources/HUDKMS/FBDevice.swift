@@ -20,7 +20,7 @@ public final class FBDevice {
     public let lineLength: Int
     /// The off-screen copy, same layout, rows of `width * bytesPerPixel` bytes.
     public let shadow: PixelBuffer
-    private let fd: Int32
+    private let file: OwnedFileDescriptor
     private let screen: UnsafeMutableRawPointer
     private let mapSize: Int
 
@@ -30,31 +30,23 @@ public final class FBDevice {
     public init(path: String = "/dev/fb0") throws(SystemError) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw SystemError(call: "open", subject: path, errno: .current) }
+        // Closed when this init throws, kept by the device when it does not.
+        let owned = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
         var v = fb_var_screeninfo()
         var f = fb_fix_screeninfo()
         guard ioctl(fd, UInt(FBIOGET_VSCREENINFO), &v) == 0 else {
-            let e = errno
-            close(fd)
-            throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: path, errno: Errno(rawValue: e))
+            throw SystemError(call: "ioctl(FBIOGET_VSCREENINFO)", subject: path, errno: .current)
         }
         guard ioctl(fd, UInt(FBIOGET_FSCREENINFO), &f) == 0 else {
-            let e = errno
-            close(fd)
-            throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path, errno: Errno(rawValue: e))
+            throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path, errno: .current)
         }
         func channel(_ b: fb_bitfield) -> FBPixelLayout.Channel { .init(offset: Int(b.offset), length: Int(b.length)) }
         let layout: FBPixelLayout
-        do {
-            layout = try FBPixelLayout.from(bitsPerPixel: Int(v.bits_per_pixel), red: channel(v.red),
-                                            green: channel(v.green), blue: channel(v.blue), device: path)
-        } catch {
-            close(fd)
-            throw error
-        }
+        layout = try FBPixelLayout.from(bitsPerPixel: Int(v.bits_per_pixel), red: channel(v.red),
+                                        green: channel(v.green), blue: channel(v.blue), device: path)
         let width = Int(v.xres), height = Int(v.yres), line = Int(f.line_length)
         let bytesPerPixel = layout.bitsPerPixel / 8
         guard width > 0, height > 0, line >= width * bytesPerPixel else {
-            close(fd)
             throw SystemError(call: "ioctl(FBIOGET_FSCREENINFO)", subject: path,
                            detail: "bad geometry \(width)x\(height), line length \(line)")
         }
@@ -62,15 +54,13 @@ public final class FBDevice {
         let offset = Int(v.yoffset) * line + Int(v.xoffset) * bytesPerPixel
         let size = max(Int(f.smem_len), offset + line * height)
         guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            let e = errno
-            close(fd)
-            throw SystemError(call: "mmap", subject: "\(path), \(size) bytes", errno: Errno(rawValue: e))
+            throw SystemError(call: "mmap", subject: "\(path), \(size) bytes", errno: .current)
         }
         let shadowPitch = (width * bytesPerPixel + 3) & ~3
         let shadowMemory = UnsafeMutableRawPointer.allocate(byteCount: shadowPitch * height, alignment: 64)
         shadowMemory.initializeMemory(as: UInt8.self, repeating: 0, count: shadowPitch * height)
         self.path = path
-        self.fd = fd
+        file = owned
         self.width = width
         self.height = height
         self.layout = layout
@@ -87,7 +77,6 @@ public final class FBDevice {
     deinit {
         munmap(screenBase, mapSize)
         shadow.base.deallocate()
-        close(fd)
     }
 
     /// Copies `rect` (clipped to the screen) from the off-screen copy to the screen.

@@ -9,7 +9,7 @@ import CLinux
 /// driven, never polled. When the directory does not exist yet its parent is
 /// watched too, and the directory is added as soon as it appears.
 public final class DirectoryWatch: @unchecked Sendable {
-    private let fd: Int32
+    private let inotify: OwnedFileDescriptor
     private let directory: String
     private var watch: FDWatch?
     private let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)
@@ -17,18 +17,18 @@ public final class DirectoryWatch: @unchecked Sendable {
     /// - Throws: `SystemError` naming `inotify_init1` and errno.
     public init(directory: String, loop: EventLoop, handler: @escaping @Sendable () -> Void) throws {
         self.directory = directory
-        fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { throw SystemError(call: "inotify_init1", subject: directory, errno: .current) }
+        inotify = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
         if inotify_add_watch(fd, directory, mask) < 0 {
             var parent = String(directory.reversed().drop { $0 != "/" }.reversed().dropLast())
             if parent.isEmpty { parent = "/" }
-            // Throwing here, deinit closes `fd`: every stored property is set.
             guard inotify_add_watch(fd, parent, mask) >= 0 else {
                 throw SystemError(call: "inotify_add_watch", subject: parent, errno: .current)
             }
         }
-        let fd = self.fd, directory = self.directory, mask = self.mask
-        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) {
+        let mask = self.mask
+        watch = try loop.watchReadable(fd: inotify.descriptor) {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while read(fd, &buffer, buffer.count) > 0 {}
             _ = inotify_add_watch(fd, directory, mask)
@@ -42,8 +42,5 @@ public final class DirectoryWatch: @unchecked Sendable {
         watch = nil
     }
 
-    deinit {
-        watch?.cancel()
-        close(fd)
-    }
+    deinit { watch?.cancel() }
 }

@@ -9,7 +9,7 @@ import CLinux
 /// Call `SignalWatcher.block(_:)` first thing in `main`, before any thread
 /// starts, so no thread takes the signals the old way.
 public final class SignalWatcher: @unchecked Sendable {
-    private let fd: Int32
+    private let signalFD: OwnedFileDescriptor
     private var watch: FDWatch?
 
     /// Blocks `signals` in the calling thread (and threads it starts later):
@@ -27,10 +27,10 @@ public final class SignalWatcher: @unchecked Sendable {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s.rawValue) }
-        fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        let fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         guard fd >= 0 else { throw SystemError(call: "signalfd", errno: .current) }
-        let fd = self.fd
-        watch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) {
+        signalFD = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
+        watch = try loop.watchReadable(fd: signalFD.descriptor) {
             var info = signalfd_siginfo()
             while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
                 handler(Signal(rawValue: Int32(info.ssi_signo)))
@@ -38,8 +38,5 @@ public final class SignalWatcher: @unchecked Sendable {
         }
     }
 
-    deinit {
-        watch?.cancel()
-        close(fd)
-    }
+    deinit { watch?.cancel() }
 }

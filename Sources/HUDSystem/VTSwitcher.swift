@@ -12,7 +12,8 @@ import CLinux
 /// The signals must reach the caller through a `SignalWatcher`, which calls
 /// `release()` and `acquire()`.
 public final class VTSwitcher: @unchecked Sendable {
-    private let fd: Int32
+    private let tty: OwnedFileDescriptor
+    private var fd: Int32 { tty.rawValue }
     private var saved = vt_mode()
     private let onRelease: () -> Void
     private let onAcquire: () -> Void
@@ -29,20 +30,18 @@ public final class VTSwitcher: @unchecked Sendable {
         close(tty0)
         guard ok else { return nil }
         number = Int(state.v_active)
-        fd = open("/dev/tty\(number)", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        let fd = open("/dev/tty\(number)", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return nil }
+        tty = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
         self.onRelease = onRelease
         self.onAcquire = onAcquire
         var mode = vt_mode()
-        // Failing from here on, deinit closes `fd` (the object is complete).
         guard ioctl(fd, UInt(VT_GETMODE), &saved) == 0 else { return nil }
         mode.mode = CChar(VT_PROCESS)
         mode.relsig = Int16(releaseSignal.rawValue)
         mode.acqsig = Int16(acquireSignal.rawValue)
         guard ioctl(fd, UInt(VT_SETMODE), &mode) == 0 else { return nil }
     }
-
-    deinit { close(fd) }
 
     /// The release signal came: let the owner stop drawing, then allow the switch.
     public func release() {

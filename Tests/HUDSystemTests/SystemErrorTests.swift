@@ -40,13 +40,29 @@ import Testing
         #expect("\(Signal(rawValue: SIGWINCH))" == "signal \(SIGWINCH)")
     }
 
-    @Test func aFileDescriptorClosesOnce() throws {
+    /// Whether the socket at the other end of `fd` was closed: a read sees end of file.
+    private func peerClosed(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+    }
+
+    @Test func anOwnerClosesItsDescriptorWhenItGoesAway() throws {
         var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let reader = FileDescriptor(rawValue: fds[0])
-        reader.close()
-        // The number is free again: the next descriptor reuses it.
-        #expect(fcntl(reader.rawValue, F_GETFD) == -1)
-        close(fds[1])
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { close(fds[1]) }
+        do {
+            let owner = OwnedFileDescriptor(FileDescriptor(rawValue: fds[0]))
+            #expect(owner.rawValue == fds[0])
+            #expect(!peerClosed(fds[1]))
+        }
+        #expect(peerClosed(fds[1]))
+    }
+
+    @Test func aFileDescriptorCloses() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { close(fds[1]) }
+        FileDescriptor(rawValue: fds[0]).close()
+        #expect(peerClosed(fds[1]))
     }
 }
