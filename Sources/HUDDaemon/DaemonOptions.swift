@@ -1,4 +1,5 @@
 import HUDCore
+import HUDPlymouth
 
 /// What `hud daemon` was asked to do.
 public struct DaemonOptions: Sendable {

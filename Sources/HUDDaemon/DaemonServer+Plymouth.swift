@@ -44,9 +44,8 @@ extension DaemonServer {
             controller.assumeIsolated { $0.setBootStatus(status) }
             return .reply(.ack)
         case .changeMode(let mode):
-            let splash = Self.splashMode(mode)
-            controller.assumeIsolated { $0.setSplashMode(splash) }
-            log("plymouth: mode \(splash)")
+            controller.assumeIsolated { $0.setSplashMode(mode) }
+            log("plymouth: mode \(mode)")
             return .reply(.ack)
         case .systemUpdate(let percent):
             controller.assumeIsolated { $0.hold(HUDSettings(progressPercent: Double(percent))) }
@@ -91,17 +90,6 @@ extension DaemonServer {
         case .watchKeystroke, .ignoreKeystroke:
             // PlymouthServer keeps the watches itself.
             return .reply(.ack)
-        }
-    }
-
-    static func splashMode(_ mode: PlymouthMode) -> SplashMode {
-        switch mode {
-        case .bootUp: return .boot
-        case .shutdown: return .shutdown
-        case .reboot: return .reboot
-        case .updates: return .updates
-        case .systemUpgrade: return .systemUpgrade
-        case .firmwareUpgrade: return .firmwareUpgrade
         }
     }
 }

@@ -1,4 +1,5 @@
 import HUDCore
+import HUDPlymouth
 import HUDProtocol
 import HUDRender
 

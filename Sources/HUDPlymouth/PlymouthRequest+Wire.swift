@@ -31,7 +31,7 @@ extension PlymouthRequest {
     public var argument: String? {
         switch self {
         case .updateStatus(let s), .showMessage(let s), .hideMessage(let s), .newRoot(let s): return s
-        case .changeMode(let mode): return mode.rawValue
+        case .changeMode(let mode): return mode.changeModeName
         case .systemUpdate(let percent): return String(percent)
         case .quit(let retain): return retain ? "\u{1}" : ""
         case .password(let prompt), .question(let prompt): return prompt
@@ -65,7 +65,7 @@ extension PlymouthRequest {
         case UInt8(ascii: "U"): return .updateStatus(try required())
         case UInt8(ascii: "C"):
             let name = try required()
-            guard let mode = PlymouthMode(rawValue: name) else { throw .unknownMode(name) }
+            guard let mode = SplashMode(changeModeName: name) else { throw .unknownMode(name) }
             return .changeMode(mode)
         case UInt8(ascii: "u"):
             let digits = try required()

@@ -6,7 +6,7 @@ public enum PlymouthRequest: Hashable, Sendable {
     /// `U`: the boot's status, e.g. the unit starting (systemd sends one per unit).
     case updateStatus(String)
     /// `C`: what the splash is for.
-    case changeMode(PlymouthMode)
+    case changeMode(SplashMode)
     /// `u`: a system update's progress, 0...100 percent.
     case systemUpdate(percent: Int)
     /// `S`: the root file system is writable.
