@@ -386,7 +386,7 @@ public actor DaemonServer {
             client.close()
         }
         clients.removeAll()
-        listener?.shutdownAndUnlink()
+        listener?.close()
         listener = nil
         fifo?.closeAndUnlink()
         fifo = nil

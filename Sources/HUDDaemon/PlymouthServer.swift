@@ -37,7 +37,7 @@ public actor PlymouthServer {
     public nonisolated let loop: EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
     /// The abstract address it listens on.
-    public nonisolated let address: AbstractSocketAddress
+    public nonisolated let address: UnixSocketAddress
     private let limits: Limits
     private let accepts: @Sendable (PeerCredentials) -> Bool
     private let handle: @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction
@@ -46,7 +46,7 @@ public actor PlymouthServer {
     private let log: @Sendable (String) -> Void
     private let readsKeys: Bool
 
-    private var listener: AbstractSocketListener?
+    private var listener: UnixSocketListener?
     private var listenWatch: FDWatch?
     private var connections: [Int: PlymouthConnection] = [:]
     private var nextID = 1
@@ -79,7 +79,7 @@ public actor PlymouthServer {
                 isIdle: @escaping @Sendable () -> Bool,
                 readsKeys: Bool = false,
                 log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
-        let listener = try AbstractSocketListener(name: name)
+        let listener = try UnixSocketListener(abstractName: name)
         self.loop = loop
         self.address = listener.address
         self.listener = listener

@@ -3,13 +3,18 @@ import Glibc
 import HUDSystem
 #endif
 
-/// The daemon's listening Unix stream socket.
+/// A listening Unix stream socket, non-blocking and close-on-exec: the
+/// daemon's own at a path, or Plymouth's at an abstract name.
 ///
-/// Created with the access mode already in place (umask around `bind`), so
-/// there is no moment when others could connect. A socket file left by a dead
-/// daemon is replaced; one with a live daemon behind it is an error.
+/// At a path it is created with the access mode already in place (umask
+/// around `bind`), so there is no moment when others could connect; a socket
+/// file left by a dead daemon is replaced, one with a live daemon behind it
+/// is an error. An abstract name has no file: it is freed when the socket
+/// closes, and a name someone else holds is `DaemonError.nameTaken`.
 public final class UnixSocketListener {
-    public let path: String
+    public let address: UnixSocketAddress
+    /// The socket file, for a path address.
+    public let path: String?
     /// The listening socket (closed by `close()` or deinit).
     let fd: Int32
     private var closed = false
@@ -21,33 +26,62 @@ public final class UnixSocketListener {
         let address = try UnixSocketAddress(path)
         try Self.makeParentDirectory(of: path)
         try Self.removeStale(path, address: address)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .system(SystemError.last("socket", path)) }
+        let fd = try Self.socket(address)
         let oldMask = umask(~mode & 0o777)
         let rc = address.withSockaddr { bind(fd, $0, $1) }
         let bindErrno = errno
         umask(oldMask)
         guard rc == 0 else {
-            close(fd)
+            Glibc.close(fd)
             throw .system(SystemError(call: "bind", subject: path, errno: Errno(rawValue: bindErrno)))
         }
         if let group, chown(path, uid_t.max, group) != 0 {
             let e = errno
-            close(fd)
+            Glibc.close(fd)
             unlink(path)
             throw .system(SystemError(call: "chown", subject: path, errno: Errno(rawValue: e)))
         }
         guard chmod(path, mode) == 0, listen(fd, backlog) == 0 else {
             let e = errno
-            close(fd)
+            Glibc.close(fd)
             unlink(path)
             throw .system(SystemError(call: "listen", subject: path, errno: Errno(rawValue: e)))
         }
+        self.address = address
         self.path = path
         self.fd = fd
     }
 
-    deinit { shutdownAndUnlink() }
+    /// Binds and listens at an abstract name. The default backlog is
+    /// plymouthd's (`SOMAXCONN`): systemd connects once per unit,
+    /// non-blocking, and drops the status update when the backlog is full.
+    /// - Throws: `DaemonError` naming the name and the call that failed.
+    public init(abstractName name: String, backlog: Int32 = SOMAXCONN) throws(DaemonError) {
+        let address = try UnixSocketAddress(abstractName: name)
+        let fd = try Self.socket(address)
+        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
+            let e = errno
+            Glibc.close(fd)
+            if e == EADDRINUSE { throw .nameTaken(address.description) }
+            throw .system(SystemError(call: "bind", subject: address.description, errno: Errno(rawValue: e)))
+        }
+        guard listen(fd, backlog) == 0 else {
+            let e = errno
+            Glibc.close(fd)
+            throw .system(SystemError(call: "listen", subject: address.description, errno: Errno(rawValue: e)))
+        }
+        self.address = address
+        path = nil
+        self.fd = fd
+    }
+
+    deinit { close() }
+
+    private static func socket(_ address: UnixSocketAddress) throws(DaemonError) -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .system(SystemError.last("socket", address.description)) }
+        return fd
+    }
 
     /// Takes one pending connection (`accept`, then non-blocking and
     /// close-on-exec with `fcntl`); nil when none is waiting.
@@ -64,12 +98,12 @@ public final class UnixSocketListener {
         }
     }
 
-    /// Closes the socket and removes its file.
-    public func shutdownAndUnlink() {
+    /// Closes the socket and removes its file (an abstract name is freed). Idempotent.
+    public func close() {
         guard !closed else { return }
         closed = true
-        close(fd)
-        unlink(path)
+        Glibc.close(fd)
+        if let path { unlink(path) }
     }
 
     static func makeParentDirectory(of path: String) throws(DaemonError) {

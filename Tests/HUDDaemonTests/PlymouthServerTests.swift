@@ -17,7 +17,7 @@ final class PlymouthTestClient {
     let fd: Int32
 
     init(_ name: String) throws {
-        fd = try AbstractSocketAddress(name: name).connect().rawValue
+        fd = try UnixSocketAddress(abstractName: name).connect().rawValue
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -87,7 +87,7 @@ final class PlymouthFixture: @unchecked Sendable {
 @Suite(.serialized) struct PlymouthServerTests {
     /// Plymouth's clients connect with the trimmed length; the zero-padded name is another socket.
     @Test func trimmedAddressOnly() throws {
-        #expect(try AbstractSocketAddress(name: PlymouthSocketName.current).addressLength == 29)
+        #expect(try UnixSocketAddress(abstractName: PlymouthSocketName.current).addressLength == 29)
         let f = try PlymouthFixture()
         let c = try PlymouthTestClient(f.name)
         c.send(.ping)
@@ -300,6 +300,6 @@ final class PlymouthFixture: @unchecked Sendable {
         #expect(waiter.isClosedByPeer)
         #expect(eventually { f.exitCode.withLock { $0 } == 0 })
         #expect(f.log.all.contains { $0.contains("on Plymouth's socket (retaining the picture)") })
-        #expect(throws: SystemError.self) { _ = try AbstractSocketAddress(name: name).connect() }
+        #expect(throws: SystemError.self) { _ = try UnixSocketAddress(abstractName: name).connect() }
     }
 }
