@@ -6,15 +6,10 @@ import HUDProtocol
 
 /// One connected client: its socket, its credentials and the bytes of a
 /// message not yet complete. Used only on the daemon's loop.
-final class ClientConnection {
+final class ClientConnection: ConnectedSocket {
     let id: Int
-    let fd: Int32
     let peer: PeerCredentials
     var framer = LineFramer()
-    var watch: FDWatch?
-    /// Fires when a message has been left half-sent too long.
-    var stallTimer: ScheduledTimer?
-    private(set) var isClosed = false
     /// When it last sent anything: the client idle longest makes room when the limit is reached.
     var lastActivity: HUDInstant
     /// Sent `wait`: answered when the daemon exits; reads nothing more.
@@ -22,25 +17,9 @@ final class ClientConnection {
 
     init(id: Int, fd: Int32, peer: PeerCredentials, connectedAt: HUDInstant) {
         self.id = id
-        self.fd = fd
         self.peer = peer
         lastActivity = connectedAt
-    }
-
-    enum ReadResult {
-        case bytes(Int)
-        /// The client closed its end (or the connection failed).
-        case closed
-        /// Nothing more to read now.
-        case drained
-    }
-
-    /// Reads what is waiting into `buffer` (`read`, non-blocking).
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
-        let n = Errno.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
-        if n > 0 { return .bytes(n) }
-        if n == 0 { return .closed }
-        return errno == EAGAIN || errno == EWOULDBLOCK ? .drained : .closed
+        super.init(fd: fd)
     }
 
     /// Sends `text` at once (`send`, `MSG_NOSIGNAL | MSG_DONTWAIT`). False when
@@ -60,14 +39,5 @@ final class ClientConnection {
             }
             return true
         }
-    }
-
-    /// Stops watching, cancels the stall timer and closes the socket. Idempotent.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        watch?.cancel()
-        stallTimer?.cancel()
-        Glibc.close(fd)
     }
 }

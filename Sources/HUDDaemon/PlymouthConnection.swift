@@ -9,7 +9,7 @@ import HUDSystem
 /// quit, a keystroke watch) holds back the ones after it, so the client,
 /// which pairs replies with its requests in order, never gets them mixed up.
 /// Used only on the daemon's loop.
-final class PlymouthConnection {
+final class PlymouthConnection: ConnectedSocket {
     /// A reply not sent yet.
     enum Slot: Equatable {
         case ready(PlymouthReply)
@@ -29,32 +29,19 @@ final class PlymouthConnection {
         case notReading
     }
 
-    enum ReadResult {
-        case bytes(Int)
-        /// End of file (the client closed its end) or a failed read.
-        case closed
-        /// Nothing more to read now.
-        case drained
-    }
-
     let id: Int
-    let fd: Int32
     var peer: PeerCredentials
     var parser = PlymouthRequestParser()
-    var watch: FDWatch?
-    /// Fires when a request has been left unfinished too long.
-    var stallTimer: ScheduledTimer?
     /// Malformed requests so far; too many and the client is dropped.
     var malformed = 0
     /// The client closed its end or stopped taking replies: replies are dropped, requests still carried out.
     var peerGone = false
     private(set) var slots: [Slot] = []
-    private(set) var isClosed = false
 
     init(id: Int, fd: Int32, peer: PeerCredentials) {
         self.id = id
-        self.fd = fd
         self.peer = peer
+        super.init(fd: fd)
     }
 
     /// Replies queued or waiting.
@@ -79,14 +66,6 @@ final class PlymouthConnection {
             if case .ready = slots[i] { continue }
             slots[i] = .ready(replies(slots[i]))
         }
-    }
-
-    /// Reads what is waiting into `buffer` (non-blocking).
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
-        let n = Errno.retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
-        if n > 0 { return .bytes(n) }
-        if n == 0 { return .closed }
-        return errno == EAGAIN || errno == EWOULDBLOCK ? .drained : .closed
     }
 
     /// Sends the ready replies at the head of the queue, in one `send`
@@ -118,14 +97,5 @@ final class PlymouthConnection {
             offset += n
         }
         return .sent
-    }
-
-    /// Stops watching, cancels the stall timer and closes the socket. Idempotent.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        watch?.cancel()
-        stallTimer?.cancel()
-        Glibc.close(fd)
     }
 }
