@@ -20,8 +20,10 @@ final class FBDevScreen: @unchecked Sendable {
     /// After every frame put on screen.
     var onFramePresented: (() -> Void)?
     private let fpsCap: Double?
+    /// The report as it was at `stop`.
+    private var stoppedReport: ScreenHeadReport?
     var report: ScreenHeadReport? {
-        guard let frames, let painter, let framebuffer else { return nil }
+        guard let frames, let painter, let framebuffer else { return stoppedReport }
         return ScreenHeadReport(name: device, device: device,
                                 mode: "\(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp",
                                 api: "fbdev", legacyReason: nil, hasVBlank: false, frameInterval: frames.frameInterval,
@@ -95,6 +97,7 @@ final class FBDevScreen: @unchecked Sendable {
 
     func stop(retainPicture: Bool) {
         frames?.stop(retainingPicture: retainPicture)
+        stoppedReport = report
         vt?.restore()
         vt = nil
         frames = nil

@@ -93,7 +93,9 @@ public final class HUDScreen: @unchecked Sendable {
     /// Called on the loop when an output gave the screen back because no HUD was visible.
     public var onScreenReleased: (@Sendable () -> Void)?
     /// What each lit output is and has done (on the loop).
-    public var heads: [ScreenHeadReport] { kms?.reports ?? fbdev?.report.map { [$0] } ?? [] }
+    public var heads: [ScreenHeadReport] { (kms ?? startingKMS)?.reports ?? fbdev?.report.map { [$0] } ?? [] }
+    /// The KMS screen while its `start` runs (its first frame may be on screen before it returns).
+    private var startingKMS: KMSScreen?
 
     /// Frames put on screen so far, on every output.
     public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
@@ -233,6 +235,8 @@ public final class HUDScreen: @unchecked Sendable {
                                   fpsCap: options.fpsCap, log: log)
         candidate.onFramePresented = { [weak self] in self?.framePresented() }
         candidate.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
+        startingKMS = candidate
+        defer { startingKMS = nil }
         do {
             try candidate.start(stack: stack, look: look)
         } catch {

@@ -48,8 +48,10 @@ final class KMSScreen: @unchecked Sendable {
     var onFramePresented: (() -> Void)?
     /// When a head gave the screen back to the console (nothing visible).
     var onScreenReleased: (@Sendable () -> Void)?
-    /// Each lit head's report, in order.
-    var reports: [ScreenHeadReport] { heads.map(\.report) }
+    /// Each lit head's report, in order; after `stop`, as they were when they stopped.
+    var reports: [ScreenHeadReport] { stopped ? stoppedReports : heads.map(\.report) }
+    private var stopped = false
+    private var stoppedReports: [ScreenHeadReport] = []
     /// Names of the lit connectors, in order.
     var headNames: [String] { heads.map(\.name) }
 
@@ -248,6 +250,8 @@ final class KMSScreen: @unchecked Sendable {
         uevents?.cancel()
         uevents = nil
         for h in heads { h.frames.stop(retainingPicture: retainPicture) }
+        stoppedReports = heads.map(\.report)
+        stopped = true
         vt?.restore()
         vt = nil
         for w in cardEvents { w.cancel() }

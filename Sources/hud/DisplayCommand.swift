@@ -254,8 +254,9 @@ final class DisplaySession: @unchecked Sendable {
         guard !finished, let head = screen.heads.first else { return }
         let s = head.statistics
         guard s.framesPresented > framesReported else { return }
+        let first = framesReported == 0
         framesReported = s.framesPresented
-        if s.framesPresented == 1, let t = s.firstFrameAt {
+        if first, let t = s.firstFrameAt {
             say("device=\(head.device) api=\(head.api)\(head.legacyReason.map { " (\($0))" } ?? "") " +
                 "connector=\(head.name) mode=\(head.mode) vblank=\(head.hasVBlank ? "yes" : "no") " +
                 "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)")
@@ -270,7 +271,7 @@ final class DisplaySession: @unchecked Sendable {
             if let l = head.layout {
                 say("layout bezel=\(l.bezel.csv) indicator=\(l.indicator.csv) label=\(l.label.csv)")
             }
-            if s.firstCompleteFrameAt != nil { say("complete-frame-ms=\(ms(t))") } else { say("frame-without-labels-ms=\(ms(t))") }
+            if head.drawsWithoutGraphicsLibraries { say("frame-without-labels-ms=\(ms(t))") } else { say("complete-frame-ms=\(ms(t))") }
             // The steady window opens a second later: the first frames with
             // labels (Cairo's first use: lazy binding, glyphs, both buffers
             // repainted) are start-up, not animation.
@@ -290,9 +291,9 @@ final class DisplaySession: @unchecked Sendable {
         // Called on the loop (a timer, a signal, a frame): that wake-up ends
         // the window and is not counted in it.
         let cpu = Self.cpuSeconds(), wakeUps = loop.wakeUps - 1, now = loop.now()
-        let last = screen.heads.first?.statistics
+        // Stopped first: the last frame's flip is waited for and counted.
         screen.stop(retainPicture: options.retain)
-        if let st = last {
+        if let st = screen.heads.first?.statistics {
             say("frames-rendered=\(st.framesRendered) frames-presented=\(st.framesPresented) flip-events=\(st.completionEvents) " +
                 "console-restores=\(st.releases) pixels-painted=\(st.pixelsPainted)")
         }
