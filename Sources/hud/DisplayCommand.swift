@@ -40,7 +40,7 @@ enum DisplayCommand {
         Shows one HUD on a DRM/KMS display until a frame count, a time, or SIGINT/SIGTERM;
         then gives the console back (or, with --retain, leaves the last frame on screen).
         """, options: [
-            .init(name: "device", placeholder: "PATH", help: "DRM card (default: first /dev/dri/card* with a connected connector)"),
+            .init(name: "device", placeholder: "PATH", help: "DRM card (default: every card with a connected connector)"),
             .init(name: "gpu-wait", placeholder: "SECONDS", help: "wait this long for a card to appear (default 8)"),
             .init(name: "mode", placeholder: "WxH[@Hz]", help: "video mode (default: the connector's preferred)"),
             .init(name: "fps", placeholder: "N", help: "frame rate cap (default: the mode's refresh rate)"),
