@@ -34,7 +34,20 @@ public final class AbstractSocketListener {
         self.fd = fd
     }
 
+    /// Takes over a socket another listener gave up (`detach()`), bound and listening at `address`.
+    init(adopting fd: FileDescriptor, address: AbstractSocketAddress) {
+        self.address = address
+        self.fd = fd.rawValue
+    }
+
     deinit { close() }
+
+    /// Gives the socket up without closing it (the name stays bound), for
+    /// `init(adopting:address:)` on the loop that will serve it.
+    func detach() -> FileDescriptor {
+        closed = true
+        return FileDescriptor(rawValue: fd)
+    }
 
     /// Takes one pending connection, non-blocking and close-on-exec; nil when none is waiting.
     func accept() -> Int32? {

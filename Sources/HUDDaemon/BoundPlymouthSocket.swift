@@ -1,0 +1,17 @@
+import HUDSystem
+
+/// Plymouth's abstract socket, bound and listening, handed to the
+/// `DaemonServer` that will serve it: `hud plymouthd` binds it first, so a
+/// name held by a running daemon is found before the display is touched.
+public struct BoundPlymouthSocket: Sendable {
+    public let fd: FileDescriptor
+    public let address: AbstractSocketAddress
+
+    /// Binds `name` (see `AbstractSocketListener`).
+    /// - Throws: `DaemonError.nameTaken` when a running daemon holds it.
+    public static func bind(name: String) throws(DaemonError) -> BoundPlymouthSocket {
+        let listener = try AbstractSocketListener(name: name)
+        let address = listener.address
+        return BoundPlymouthSocket(fd: listener.detach(), address: address)
+    }
+}
