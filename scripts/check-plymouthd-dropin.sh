@@ -98,6 +98,9 @@ kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when the second sta
 ok
 [[ $(listener_pid) == "$daemon" ]] || fail "Plymouth's socket changed hands"
 ok
+expect 0 "${plymouthd[@]}" --no-daemon    # the same in the foreground, without forking first
+kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when a second started with --no-daemon"
+ok
 expect 0 plymouth --ping
 
 # plymouth quit: the daemon exits 0 and leaves no pid file; the socket is gone.
