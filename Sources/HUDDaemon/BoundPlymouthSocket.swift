@@ -4,7 +4,9 @@ import HUDSystem
 /// `DaemonServer` that will serve it: `hud plymouthd` binds it first, so a
 /// name held by a running daemon is found before the display is touched.
 public struct BoundPlymouthSocket: Sendable {
+    /// The listening socket; the `DaemonServer` serving it closes it.
     public let fd: FileDescriptor
+    /// The name it is bound to.
     public let address: AbstractSocketAddress
 
     /// Binds `name` (see `AbstractSocketListener`).

@@ -11,8 +11,10 @@ public struct PidFile: Sendable {
     /// systemd's password agents look for.
     public static let plymouthPath = "/run/plymouth/pid"
 
+    /// Where it is written (`--pid-file`).
     public let path: String
 
+    /// A pid file at `path`; nothing is written until `write(pid:)`.
     public init(path: String) { self.path = path }
 
     /// Writes `pid`, creating the parent directory (0755) if missing, as
