@@ -4,21 +4,22 @@
 # starting process exits 0 and Plymouth's socket answers `plymouth --ping` the moment it has (no retry:
 # Type=forking units start the next step then); the daemon runs apart with '@' in argv[0]; the pid file
 # is not written while no password prompt works, and the log says why (PasswordPrompts; once it works, it
-# must hold the daemon's pid); a second `hud plymouthd` exits 0 and leaves the first running; `plymouth quit`
-# stops it and leaves no pid file. Plymouth's socket is an abstract name, global per network namespace: the
-# script re-runs itself in a new one (`unshare -n`, root). Usage: scripts/check-plymouthd-dropin.sh [HUD_BINARY]
+# must hold the daemon's pid); a second `hud plymouthd` exits 0 and leaves the first running; `plymouth
+# --newroot` moves it into the new root (chroot); `plymouth quit` stops it and leaves no pid file. Plymouth's socket is an abstract name, global per network namespace: the
+# script re-runs itself in a new one (`unshare -n`, root), and a mount namespace of its own (`-m`) for the new
+# root's /run. Usage: scripts/check-plymouthd-dropin.sh [HUD_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z ${KIOSKHUD_PLYMOUTHD_NETNS:-} ]]; then
     [[ $(id -u) -eq 0 ]] || { echo "check-plymouthd-dropin: FAIL, needs root (unshare -n)"; exit 1; }
-    exec unshare -n env KIOSKHUD_PLYMOUTHD_NETNS=1 bash "$0" "$@"
+    exec unshare -n -m env KIOSKHUD_PLYMOUTHD_NETNS=1 bash "$0" "$@"
 fi
 hud=${1:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "check-plymouthd-dropin: FAIL, no $hud (swift build first)"; exit 1; }
 command -v plymouth >/dev/null || { echo "check-plymouthd-dropin: FAIL, no plymouth client (bash scripts/install-deps.sh)"; exit 1; }
 tmp=$(mktemp -d)
 daemon=
-trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; umount "$tmp/newroot$tmp/run" 2>/dev/null; rm -rf "$tmp"' EXIT
 export HUD_SOCKET=$tmp/hud.sock PSPLASH_FIFO_DIR=$tmp
 checks=0
 fail() {
@@ -101,6 +102,17 @@ ok
 expect 0 "${plymouthd[@]}" --no-daemon    # the same in the foreground, without forking first
 kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when a second started with --no-daemon"
 ok
+expect 0 plymouth --ping
+
+# initramfs-tools' init-bottom: plymouth --newroot moves the daemon into the real root (chroot), as plymouthd.
+# As initramfs-tools moves /run into the real root: the same run/ at the same path inside it (the pid file
+# is removed from there at exit).
+mkdir -p "$tmp/newroot$tmp/run"
+mount --bind "$tmp/run" "$tmp/newroot$tmp/run"
+expect 0 plymouth --newroot="$tmp/newroot"
+[[ $(readlink /proc/"$daemon"/root) == "$tmp/newroot" ]] || fail "the daemon's root is $(readlink /proc/"$daemon"/root) after newroot"
+ok
+expect_log "moved into the new root $tmp/newroot"
 expect 0 plymouth --ping
 
 # plymouth quit: the daemon exits 0 and leaves no pid file; the socket is gone.
