@@ -99,8 +99,11 @@ kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when the second sta
 ok
 [[ $(listener_pid) == "$daemon" ]] || fail "Plymouth's socket changed hands"
 ok
-expect 0 "${plymouthd[@]}" --no-daemon    # the same in the foreground, without forking first
+# The same in the foreground (no fork first), its log appended to --debug-file.
+expect 0 "${plymouthd[@]}" --no-daemon --debug-file="$tmp/debug.log"
 kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when a second started with --no-daemon"
+ok
+grep -qF "served by a running daemon already" "$tmp/debug.log" || fail "--debug-file has no log: $(cat "$tmp/debug.log" 2>&1)"
 ok
 expect 0 plymouth --ping
 

@@ -85,6 +85,40 @@ enum PlymouthdCommand {
         return s
     }
 
+    /// `daemon.log` in the directory of our socket (/run/kioskhud/daemon.log, where our initramfs script logs).
+    static func logFile(beside socketPath: String) -> String {
+        let directory = socketPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return (directory.isEmpty ? "." : directory) + "/daemon.log"
+    }
+
+    /// In the background, as plymouthd: stdin and stdout go to /dev/null, and
+    /// stderr, when it is a terminal (initramfs scripts start plymouthd on
+    /// the console), is appended to `logFile` instead of writing over the
+    /// boot's console. Under systemd stderr is the journal and stays.
+    static func detachFromTerminal(logFile: String, log: @Sendable (String) -> Void) {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, 0)
+            dup2(null, 1)
+            close(null)
+        }
+        guard isatty(2) != 0 else { return }
+        let directory = logFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !directory.isEmpty { _ = mkdir(directory, 0o755) }
+        let fd = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            log("\(logFile): \(String(cString: strerror(errno))); logging to /dev/null, not the console")
+            let n = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            if n >= 0 {
+                dup2(n, 2)
+                close(n)
+            }
+            return
+        }
+        dup2(fd, 2)
+        close(fd)
+    }
+
     static func run(_ args: [String]) -> Int32 {
         let settings: PlymouthdSettings
         do {
@@ -98,7 +132,7 @@ enum PlymouthdCommand {
             StandardError.write("\(error)\n")
             return 1
         }
-        if let path = settings.debugFile {
+        if let path = settings.debugFile {    // before the fork: the log goes there, terminal or not
             let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 StandardError.write("hud plymouthd: --debug-file \(path): \(String(cString: strerror(errno)))\n")
@@ -124,19 +158,22 @@ enum PlymouthdCommand {
             argv0[0] = CChar(bitPattern: UInt8(ascii: "@"))
         }
         let log: @Sendable (String) -> Void = { StandardError.write("hud plymouthd: \($0)\n") }
-        if let word = settings.unknownMode { log("--mode \(word): not a mode plymouthd knows; boot, as plymouthd takes it") }
-        if !settings.ignored.isEmpty {
-            log("accepted and ignored: " + settings.ignored.map { "--" + $0 }.joined(separator: ", "))
-        }
         var readyPipe: FileDescriptor?
         if settings.daemonize {
             switch Daemonizer.fork() {
             case .parent(let status): return status
-            case .child(let pipe): readyPipe = pipe
+            case .child(let pipe):
+                readyPipe = pipe
+                detachFromTerminal(logFile: logFile(beside: options.socketPath), log: log)
             case .failed(let reason):
                 log(reason)
                 return 1
             }
+        }
+        // After the fork: in the log, not on the console.
+        if let word = settings.unknownMode { log("--mode \(word): not a mode plymouthd knows; boot, as plymouthd takes it") }
+        if !settings.ignored.isEmpty {
+            log("accepted and ignored: " + settings.ignored.map { "--" + $0 }.joined(separator: ", "))
         }
         let code = Daemon.run(options, outputChoice: nil, readiness: .fromEnvironment(pipe: readyPipe), log: log)
         fflush(nil)
