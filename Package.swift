@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "CLinux"]),
-        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender", "hud"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.

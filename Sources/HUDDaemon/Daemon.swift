@@ -30,11 +30,26 @@ public enum Daemon {
                            readiness: DaemonReadiness = .none,
                            log: @escaping @Sendable (String) -> Void) -> Int32 {
         blockSignals()
-        let cmdline = KernelCommandLine.read(path: options.kernelCommandLinePath)
+        let cmdline = options.kernelCommandLine.map(KernelCommandLine.init(parsing:))
+            ?? KernelCommandLine.read(path: options.kernelCommandLinePath)
         for word in cmdline.unknown { log("ignoring unknown kernel parameter \(word)") }
         if cmdline.disabled {
             log("kioskhud.disable is set on the kernel command line; not starting")
             return 0
+        }
+        // As plymouthd: Plymouth's name held by a running daemon (the one from
+        // the initramfs, after switch-root) means there is nothing to do.
+        var plymouthSocket: BoundPlymouthSocket?
+        if options.actsAsPlymouthd, let name = options.plymouthSocketName {
+            do throws(DaemonError) {
+                plymouthSocket = try BoundPlymouthSocket.bind(name: name)
+            } catch .nameTaken(let address) {
+                log("\(address) is served by a running daemon already; exiting 0, as plymouthd does")
+                return 0
+            } catch {
+                log("\(error)")
+                return 1
+            }
         }
 
         let progressMode = options.progressMode
@@ -84,6 +99,7 @@ public enum Daemon {
             policy = AccessPolicy(group: try options.group.map { (g: String) throws(DaemonError) -> UInt32 in try AccessPolicy.groupID(g) })
         } catch {
             log("\(error)")
+            plymouthSocket?.fd.close()
             return 1
         }
 
@@ -94,6 +110,7 @@ public enum Daemon {
             loop = try EventLoop()
         } catch {
             log("\(error)")
+            plymouthSocket?.fd.close()
             return 1
         }
         let stack = HUDStack(loop: loop)
@@ -102,12 +119,15 @@ public enum Daemon {
         do {
             let output = try OutputFactory.make(spec, options: options, log: log)
             server = DaemonServer(controller: controller, output: output, options: options, policy: policy,
-                                  loadTheme: loadTheme, log: log, onExit: { readiness.stopping(); latch.release($0) })
+                                  loadTheme: loadTheme, log: log, onExit: { readiness.stopping(); latch.release($0) },
+                                  plymouthSocket: plymouthSocket)
         } catch {
             log("\(error)")
+            plymouthSocket?.fd.close()
             loop.shutdown()
             return 1
         }
+        let pidFile = options.pidFile.map(PidFile.init(path:))
         loop.execute {
             server.assumeIsolated { server in
                 do {
@@ -115,6 +135,8 @@ public enum Daemon {
                     log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
                         + (server.plymouth.map { ", Plymouth socket \($0.address)" } ?? "")
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
+                    // Before the readiness byte: a `Type=forking` unit's parent exits only after the pid file exists.
+                    if let pidFile { writePidFile(pidFile, log: log) }
                     readiness.ready()
                 } catch {
                     log("\(error)")
@@ -124,6 +146,23 @@ public enum Daemon {
         }
         let code = latch.wait()
         loop.shutdown()
+        // Only if it names this daemon: one never written, or replaced since, stays as it is.
+        pidFile?.remove(ifNaming: getpid())
         return code
+    }
+
+    /// Writes plymouthd's pid file when a password prompt works, else says
+    /// why not (`PasswordPrompts`).
+    static func writePidFile(_ file: PidFile, log: @Sendable (String) -> Void) {
+        guard PasswordPrompts.available else {
+            log("not writing the pid file \(file.path): no password prompt yet, and systemd's Plymouth password agent runs"
+                + " when \(PidFile.plymouthPath) exists, so a disk passphrase request would hang; without it systemd asks on the console")
+            return
+        }
+        do {
+            try file.write(pid: getpid())
+        } catch {
+            log("pid file: \(error)")
+        }
     }
 }

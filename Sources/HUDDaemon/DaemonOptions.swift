@@ -24,6 +24,18 @@ public struct DaemonOptions: Sendable {
     public var themesDirectory = DaemonOptions.defaultThemesDirectory
     /// The kernel command line to read (tests point it elsewhere).
     public var kernelCommandLinePath = "/proc/cmdline"
+    /// A kernel command line to use instead of reading `kernelCommandLinePath`
+    /// (plymouthd's `--kernel-command-line`).
+    public var kernelCommandLine: String?
+    /// Runs as plymouthd (`hud plymouthd`): Plymouth's socket is bound before
+    /// the display is touched, and when a running daemon holds it this one
+    /// exits 0 at once (a second plymouthd after switch-root does that);
+    /// without that socket it does not start; Plymouth's `newroot` moves the
+    /// daemon into the new root as `hud newroot` does.
+    public var actsAsPlymouthd = false
+    /// plymouthd's `--pid-file`: the daemon's pid, written once its sockets
+    /// listen and removed at exit — only while `PasswordPrompts.available`.
+    public var pidFile: String?
     /// Show the theme's HUD at once (as psplash does), with this label if set.
     public var showAtStart = false
     public var startLabel: String?

@@ -4,14 +4,23 @@ import HUDProtocol
 
 /// Plymouth's requests carried out on the daemon's HUD (`--plymouth`).
 extension DaemonServer {
-    /// Binds Plymouth's socket and starts serving it. Like psplash's FIFO a
+    /// Binds Plymouth's socket (or takes the one bound already,
+    /// `boundPlymouthSocket`) and starts serving it. Like psplash's FIFO a
     /// convenience: when the name is taken (plymouthd runs) the daemon goes
-    /// on without it, and says so.
-    func startPlymouth(name: String) {
+    /// on without it, and says so — except as plymouthd, when it is the point.
+    /// - Throws: `DaemonError` when it cannot be served and `options.actsAsPlymouthd`.
+    func startPlymouth(name: String) throws(DaemonError) {
         let limits = { var l = PlymouthServer.Limits(); l.stallTimeout = options.stallTimeout; return l }()
-        do {
-            let server = try PlymouthServer(
-                loop: loop, name: name, limits: limits,
+        do throws(DaemonError) {
+            let listener: UnixSocketListener
+            if let bound = boundPlymouthSocket {
+                boundPlymouthSocket = nil
+                listener = UnixSocketListener(adopting: bound.fd, address: bound.address)
+            } else {
+                listener = try UnixSocketListener(abstractName: name)
+            }
+            let server = PlymouthServer(
+                loop: loop, listener: listener, limits: limits,
                 handle: { [weak self] request, peer in
                     self?.assumeIsolated { $0.plymouthAction(request, from: peer) } ?? .reply(.nak)
                 },
@@ -27,6 +36,7 @@ extension DaemonServer {
             if let failure { throw failure }
             plymouth = server
         } catch {
+            if options.actsAsPlymouthd { throw error }
             log("Plymouth socket disabled: \(error)")
         }
     }
@@ -76,6 +86,10 @@ extension DaemonServer {
         case .quit(let retain):
             log("quit requested by \(peer) on Plymouth's socket\(retain ? " (retaining the picture)" : "")")
             return .quit(retainSplash: retain)
+        case .newRoot(let directory) where options.actsAsPlymouthd:
+            // As plymouthd: chroot into the real root before the switch (initramfs-tools' `plymouth --newroot`).
+            if case .error(_, let reason) = moveRoot(to: directory) { log("plymouth: \(reason); ACKed, as plymouthd does") }
+            return .reply(.ack)
         case .newRoot(let directory):
             log("plymouth: newroot \(RawLogValue.quote(directory)) ACKed; the daemon stays where it is ('hud newroot' moves it)")
             return .reply(.ack)

@@ -30,6 +30,8 @@ public actor DaemonServer {
     private var signals: SignalWatcher?
     /// Plymouth's socket and its clients (`--plymouth`).
     var plymouth: PlymouthServer?
+    /// Plymouth's socket bound before the display was touched (`hud plymouthd`), until `start` serves it.
+    var boundPlymouthSocket: BoundPlymouthSocket?
     private var watches: [FDWatch] = []
     private var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
@@ -45,9 +47,12 @@ public actor DaemonServer {
     /// - Parameters:
     ///   - loadTheme: reads the theme again for `reload` and SIGHUP.
     ///   - onExit: called once, on the loop, with the exit code when the daemon stops.
+    ///   - plymouthSocket: Plymouth's socket, bound already; served instead of binding `options.plymouthSocketName`.
     public init(controller: HUDController, output: sending any HUDOutput, options: DaemonOptions, policy: AccessPolicy,
                 loadTheme: @escaping @Sendable () throws(ThemeError) -> DaemonTheme,
-                log: @escaping @Sendable (String) -> Void, onExit: @escaping @Sendable (Int32) -> Void) {
+                log: @escaping @Sendable (String) -> Void, onExit: @escaping @Sendable (Int32) -> Void,
+                plymouthSocket: BoundPlymouthSocket? = nil) {
+        self.boundPlymouthSocket = plymouthSocket
         self.loop = controller.stack.loop
         self.controller = controller
         self.output = output
@@ -76,7 +81,7 @@ public actor DaemonServer {
                     log("psplash FIFO disabled: \(error)")
                 }
             }
-            if let name = options.plymouthSocketName { startPlymouth(name: name) }
+            if let name = options.plymouthSocketName { try startPlymouth(name: name) }
             if watchSignals {
                 do {
                     signals = try SignalWatcher(signals: Daemon.signals, loop: loop) { [weak self] signal in
@@ -347,7 +352,7 @@ public actor DaemonServer {
     /// before it becomes `/`: afterwards fonts, libraries still to be loaded
     /// and themes come from the real root, not the emptied initramfs (open
     /// fds, the socket and mappings are unaffected).
-    private func moveRoot(to directory: String) -> Response {
+    func moveRoot(to directory: String) -> Response {
         var info = stat()
         guard stat(directory, &info) == 0 else {
             return .error(code: .failed, reason: "newroot \(directory): \(String(cString: strerror(errno)))")
@@ -391,6 +396,8 @@ public actor DaemonServer {
         fifo?.closeAndUnlink()
         fifo = nil
         plymouth?.assumeIsolated { $0.stop() }
+        boundPlymouthSocket?.fd.close()
+        boundPlymouthSocket = nil
         signals = nil
     }
 }

@@ -79,7 +79,19 @@ public actor PlymouthServer {
                 isIdle: @escaping @Sendable () -> Bool,
                 readsKeys: Bool = false,
                 log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
-        let listener = try UnixSocketListener(abstractName: name)
+        self.init(loop: loop, listener: try UnixSocketListener(abstractName: name), limits: limits, accepts: accepts, handle: handle,
+                  onQuit: onQuit, isIdle: isIdle, readsKeys: readsKeys, log: log)
+    }
+
+    /// Serves a socket bound already (`hud plymouthd` binds it before the
+    /// display is touched); the other parameters as for `init(loop:name:…)`.
+    public init(loop: EventLoop, listener: sending UnixSocketListener, limits: Limits = Limits(),
+                accepts: @escaping @Sendable (PeerCredentials) -> Bool = { $0.uid == 0 },
+                handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
+                onQuit: @escaping @Sendable (Bool) -> Void,
+                isIdle: @escaping @Sendable () -> Bool,
+                readsKeys: Bool = false,
+                log: @escaping @Sendable (String) -> Void) {
         self.loop = loop
         self.address = listener.address
         self.listener = listener

@@ -75,7 +75,21 @@ public final class UnixSocketListener {
         self.fd = fd
     }
 
+    /// Takes over a socket another listener gave up (`detach()`), bound and listening at `address`.
+    init(adopting fd: FileDescriptor, address: UnixSocketAddress, path: String? = nil) {
+        self.address = address
+        self.path = path
+        self.fd = fd.rawValue
+    }
+
     deinit { close() }
+
+    /// Gives the socket up without closing it (the name stays bound, a file
+    /// stays), for `init(adopting:address:path:)` on the loop that will serve it.
+    func detach() -> FileDescriptor {
+        closed = true
+        return FileDescriptor(rawValue: fd)
+    }
 
     private static func socket(_ address: UnixSocketAddress) throws(DaemonError) -> Int32 {
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)

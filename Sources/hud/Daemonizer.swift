@@ -3,8 +3,8 @@ import HUDSystem
 
 /// `hud daemon --daemonize`: forks before any thread exists; the parent
 /// waits on a pipe until the child says its socket listens (a byte, from
-/// `DaemonReadiness.ready()`) and exits 0, or exits 1 when the child dies
-/// first (the child has said why on stderr). The child leaves the session
+/// `DaemonReadiness.ready()`) and exits 0, or, when the child exits first,
+/// with the child's status (1 if it was killed; the child has said why on stderr). The child leaves the session
 /// of whoever started it. Boot scripts then need no polling loop.
 enum Daemonizer {
     enum Outcome {
@@ -40,9 +40,12 @@ enum Daemonizer {
         n = Errno.retryingOnInterrupt { read(fds[0], &byte, 1) }
         close(fds[0])
         if n == 1 { return .parent(exitStatus: 0) }
-        // The child exited (or closed the pipe) without being ready.
+        // The child exited (or closed the pipe) without being ready: its own
+        // status when it exited (0: nothing to do, e.g. as plymouthd when one
+        // runs already), else 1.
         var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-        return .parent(exitStatus: 1)
+        let waited = Errno.retryingOnInterrupt { waitpid(pid, &status, 0) }
+        let exited = waited == pid && status & 0x7F == 0
+        return .parent(exitStatus: exited ? (status >> 8) & 0xFF : 1)
     }
 }

@@ -1,6 +1,9 @@
 /// The one parser of every `hud` command: `--name value`, `--name=value`,
 /// `--flag`, and positional arguments, in any order; `--` makes the rest
 /// positional; `-h`/`--help` anywhere before it asks for the help text.
+/// With `plymouthdConventions`, also plymouthd's own: a flag may carry yes or
+/// no (`--debug=no`, `--debug no`), and a value given apart is never one
+/// that starts with `--`.
 struct OptionParser: Sendable {
     /// One option: `placeholder` nil means a flag that takes no value.
     struct Option: Sendable {
@@ -14,6 +17,11 @@ struct OptionParser: Sendable {
     let options: [Option]
     /// Names of the positional arguments, in order (all required).
     var positionals: [String] = []
+    /// plymouthd's command parser (ply-command-parser): a flag followed by
+    /// `=WORD`, or by a next argument, that starts with y/Y or n/N (rpmatch(3)
+    /// in the C locale) is set or cleared by it; `--name VALUE` does not take
+    /// an argument that starts with `--` as VALUE.
+    var plymouthdConventions = false
 
     /// Parses `args`; `--help` or `-h` yields nil (print `help` and exit 0).
     func parse(_ args: [String]) throws(CommandLineError) -> ParsedOptions? {
@@ -46,15 +54,23 @@ struct OptionParser: Sendable {
                 throw CommandLineError("hud \(command): unknown option '--\(name)' (see 'hud \(command) --help')")
             }
             if option.placeholder == nil {
-                if inline != nil { throw CommandLineError("hud \(command): option '--\(name)' takes no value") }
-                parsed.flags.insert(name)
+                var on = true
+                if plymouthdConventions, let word = inline ?? (i < args.count ? args[i] : nil), let yes = Self.yesOrNo(word) {
+                    on = yes
+                    if inline == nil { i += 1 }
+                } else if inline != nil {
+                    throw CommandLineError("hud \(command): option '--\(name)' takes no value" + (plymouthdConventions ? " but yes or no" : ""))
+                }
+                if on { parsed.flags.insert(name) } else { parsed.flags.remove(name) }
                 continue
             }
             let value: String
             if let inline {
                 value = inline
             } else {
-                guard i < args.count else { throw CommandLineError("hud \(command): option '--\(name)' needs a value \(option.placeholder ?? "")") }
+                guard i < args.count, !(plymouthdConventions && args[i].hasPrefix("--")) else {
+                    throw CommandLineError("hud \(command): option '--\(name)' needs a value \(option.placeholder ?? "")")
+                }
                 value = args[i]
                 i += 1
             }
@@ -65,6 +81,15 @@ struct OptionParser: Sendable {
             throw CommandLineError("hud \(command): missing \(positionals[parsed.positionals.count].uppercased()) (see 'hud \(command) --help')")
         }
         return parsed
+    }
+
+    /// rpmatch(3) in the C locale: y… is yes, n… is no, anything else neither.
+    static func yesOrNo(_ word: String) -> Bool? {
+        switch word.first {
+        case "y", "Y": return true
+        case "n", "N": return false
+        default: return nil
+        }
     }
 
     private var usageNames: String { positionals.map { " " + $0.uppercased() }.joined() }

@@ -4,6 +4,7 @@ import CLinux
 // `hud <command> [options]`. One line per command; each lives in its own file.
 let commands: [Subcommand] = [
     DaemonCommand.subcommand,
+    PlymouthdCommand.subcommand,
     Subcommand(name: "show", summary: "show the HUD (mode, label, details, progress, grace, min-show, animation)", run: ShowCommand.show.run),
     Subcommand(name: "update", summary: "change the shown HUD's options", run: ShowCommand.update.run),
     Subcommand(name: "progress", summary: "set progress in percent (psplash-write PROGRESS)", run: ProgressCommand.progress.run),
@@ -28,4 +29,8 @@ let commands: [Subcommand] = [
 // Before any thread exists.
 mallopt(M_ARENA_MAX, 1)
 
+// Installed as `plymouthd` (a link to hud), it is `hud plymouthd`: Plymouth's units call it unchanged.
+if let argv0 = CommandLine.arguments.first, PlymouthdCommand.isInvokedAsPlymouthd(argv0) {
+    exit(PlymouthdCommand.run(Array(CommandLine.arguments.dropFirst())))
+}
 exit(Subcommand.dispatch(CommandLine.arguments, commands: commands))

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# `hud plymouthd` as Plymouth's units and initramfs scripts start plymouthd, on the host (no display:
+# kioskhud.output=png:DIR through --kernel-command-line). Checks: an unknown flag exits 1 naming it; the
+# starting process exits 0 and Plymouth's socket answers `plymouth --ping` the moment it has (no retry:
+# Type=forking units start the next step then); the daemon runs apart with '@' in argv[0]; the pid file
+# is not written while no password prompt works, and the log says why (PasswordPrompts; once it works, it
+# must hold the daemon's pid); a second `hud plymouthd` exits 0 and leaves the first running; `plymouth
+# --newroot` moves it into the new root (chroot); `plymouth quit` stops it and leaves no pid file. Plymouth's socket is an abstract name, global per network namespace: the
+# script re-runs itself in a new one (`unshare -n`, root), and a mount namespace of its own (`-m`) for the new
+# root's /run. Usage: scripts/check-plymouthd-dropin.sh [HUD_BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ -z ${KIOSKHUD_PLYMOUTHD_NETNS:-} ]]; then
+    [[ $(id -u) -eq 0 ]] || { echo "check-plymouthd-dropin: FAIL, needs root (unshare -n)"; exit 1; }
+    exec unshare -n -m env KIOSKHUD_PLYMOUTHD_NETNS=1 bash "$0" "$@"
+fi
+hud=${1:-$(swift build --show-bin-path)/hud}
+[[ -x $hud ]] || { echo "check-plymouthd-dropin: FAIL, no $hud (swift build first)"; exit 1; }
+command -v plymouth >/dev/null || { echo "check-plymouthd-dropin: FAIL, no plymouth client (bash scripts/install-deps.sh)"; exit 1; }
+tmp=$(mktemp -d)
+daemon=
+trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; umount "$tmp/newroot$tmp/run" 2>/dev/null; rm -rf "$tmp"' EXIT
+export HUD_SOCKET=$tmp/hud.sock PSPLASH_FIFO_DIR=$tmp
+checks=0
+fail() {
+    echo "check-plymouthd-dropin: FAIL, $*"
+    echo "--- daemon log:"; cat "$tmp/daemon.log" 2>/dev/null || true
+    exit 1
+}
+ok() { checks=$((checks + 1)); }
+# expect STATUS COMMAND...: the command exits with STATUS (within 20 s).
+expect() {
+    local want=$1; shift
+    local got=0
+    timeout 20 "$@" >"$tmp/out" 2>&1 || got=$?
+    [[ $got -eq $want ]] || fail "'$*' exited $got, expected $want: $(cat "$tmp/out")"
+    ok
+}
+expect_log() {
+    grep -qF -- "$1" "$tmp/daemon.log" || fail "the daemon's log has no line with '$1'"
+    ok
+}
+# The pid of the process listening on Plymouth's socket (only ours in this namespace).
+listener_pid() { ss -xlpn | sed -n 's|.*@/org/freedesktop/plymouthd .*pid=\([0-9]*\),.*|\1|p' | head -1; }
+mkdir "$tmp/run"    # as /run; the daemon makes plymouth/ in it when it writes the pid file, as plymouthd
+plymouthd=("$hud" plymouthd --mode=boot --pid-file="$tmp/run/plymouth/pid" --attach-to-session
+           --kernel-command-line="quiet kioskhud.output=png:$tmp/png")
+
+expect 1 plymouth --ping    # nobody serves the socket yet
+
+# An unknown flag: exit 1, and the message names it; nothing starts.
+expect 1 "$hud" plymouthd --mode=boot --frobnicate
+grep -qF -- "unknown option '--frobnicate'" "$tmp/out" || fail "the error does not name --frobnicate: $(cat "$tmp/out")"
+ok
+expect 1 plymouth --ping
+
+# Type=forking: the starting process exits 0 once the sockets listen; then, at once, Plymouth's socket answers.
+code=0
+timeout 20 "${plymouthd[@]}" 2>"$tmp/daemon.log" || code=$?
+# Nothing started in between: a bash test on our socket (bound after Plymouth's, the display's output and
+# the theme), then Plymouth's own client.
+[[ -S $tmp/hud.sock ]] || fail "our socket $tmp/hud.sock is not there when the starting process has exited"
+ok
+plymouth --ping || fail "plymouth --ping failed right after the starting process exited"
+ok
+[[ $code -eq 0 ]] || fail "hud plymouthd exited $code, expected 0"
+ok
+expect 0 "$hud" ping --socket "$tmp/hud.sock"    # ours alongside
+daemon=$(listener_pid)
+[[ -n $daemon ]] && kill -0 "$daemon" || fail "no process listens on Plymouth's socket: $(ss -xlpn)"
+ok
+# Daemonized: not the starting process's child any more, in a session of its own, argv[0] starting with '@'.
+[[ $(tr '\0' ' ' </proc/"$daemon"/cmdline) == @* ]] || fail "argv[0] does not start with '@': $(tr '\0' ' ' </proc/"$daemon"/cmdline)"
+ok
+[[ $(ps -o sid= -p "$daemon" | tr -d ' ') == "$daemon" ]] || fail "the daemon is not a session leader (setsid)"
+ok
+[[ $("$hud" status --socket "$tmp/hud.sock" | sed -n 's/^splash-mode=//p') == boot ]] || fail "splash-mode is not boot"
+ok
+
+# The pid file: never one without a working password prompt (docs/boot.md).
+if grep -qF "not writing the pid file $tmp/run/plymouth/pid" "$tmp/daemon.log"; then
+    [[ ! -e $tmp/run/plymouth/pid ]] || fail "the log says the pid file is not written, and it exists"
+    grep -qF "password" "$tmp/daemon.log" || fail "the log does not say why the pid file is not written"
+    pidfile="absent (no password prompt yet)"
+else
+    [[ $(cat "$tmp/run/plymouth/pid" 2>/dev/null) == "$daemon" ]] || fail "no line says the pid file is withheld, and it does not hold the daemon's pid $daemon"
+    pidfile="written"
+fi
+ok
+
+# A second plymouthd (the real root's plymouth-start.service after switch-root) exits 0; the first carries on.
+code=0
+timeout 20 "${plymouthd[@]}" 2>"$tmp/second.log" || code=$?
+[[ $code -eq 0 ]] || fail "a second hud plymouthd exited $code, expected 0: $(cat "$tmp/second.log")"
+ok
+grep -qF "served by a running daemon already" "$tmp/second.log" || fail "the second one does not say why it exits: $(cat "$tmp/second.log")"
+ok
+kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when the second started"
+ok
+[[ $(listener_pid) == "$daemon" ]] || fail "Plymouth's socket changed hands"
+ok
+# The same in the foreground (no fork first), its log appended to --debug-file.
+expect 0 "${plymouthd[@]}" --no-daemon --debug-file="$tmp/debug.log"
+kill -0 "$daemon" 2>/dev/null || fail "the first daemon died when a second started with --no-daemon"
+ok
+grep -qF "served by a running daemon already" "$tmp/debug.log" || fail "--debug-file has no log: $(cat "$tmp/debug.log" 2>&1)"
+ok
+expect 0 plymouth --ping
+
+# initramfs-tools' init-bottom: plymouth --newroot moves the daemon into the real root (chroot), as plymouthd.
+# As initramfs-tools moves /run into the real root: the same run/ at the same path inside it (the pid file
+# is removed from there at exit).
+mkdir -p "$tmp/newroot$tmp/run"
+mount --bind "$tmp/run" "$tmp/newroot$tmp/run"
+expect 0 plymouth --newroot="$tmp/newroot"
+[[ $(readlink /proc/"$daemon"/root) == "$tmp/newroot" ]] || fail "the daemon's root is $(readlink /proc/"$daemon"/root) after newroot"
+ok
+expect_log "moved into the new root $tmp/newroot"
+expect 0 plymouth --ping
+
+# plymouth quit: the daemon exits 0 and leaves no pid file; the socket is gone.
+expect 0 plymouth quit
+timeout 10 tail --pid="$daemon" -f /dev/null || fail "the daemon is still running 10 s after quit"
+daemon=
+ok
+[[ ! -e $tmp/run/plymouth/pid ]] || fail "the pid file is left after the daemon exited"
+ok
+expect_log "quit requested by"
+expect 1 plymouth --ping
+echo "check-plymouthd-dropin: hud plymouthd as Plymouth's units start it (pid file $pidfile): $checks checks passed"
