@@ -9,6 +9,12 @@ extension HUDStack {
         buttonFrames = frames
     }
 
+    /// Whether `hud` shows a button that can be pressed now: it has a title
+    /// and the HUD is shown (not in its grace time, hiding or hidden).
+    public func isButtonPressable(_ hud: HUD) -> Bool {
+        entry(hud)?.isButtonPressable ?? false
+    }
+
     /// The topmost pressable HUD whose button contains `point` (points on the upright picture).
     public func buttonHit(at point: HUDPoint) -> HUD? {
         entries.last { $0.isButtonPressable && buttonFrames[$0.id]?.contains(point) == true }
