@@ -108,6 +108,17 @@ import Testing
         }
     }
 
+    @Test(arguments: [ScreenRotation.none, .clockwise90, .upsideDown, .counterClockwise90])
+    func aTouchOnTheDrawnButtonHitsItsFrame(rotation: ScreenRotation) throws {
+        let canvas = try TestCanvas(Self.configuration(), width: 640, height: 640, scale: 2, rotation: rotation)
+        let box = try Self.box(canvas)
+        let frame = try #require(canvas.renderer.buttonFrames()[1])
+        let g = canvas.renderer.geometry
+        // The drawn button's centre pixel, mapped back, is inside the frame; a pixel beside the bezel is not.
+        #expect(frame.contains(g.hudPoint(deviceX: Double(box.x + box.width / 2) + 0.5, deviceY: Double(box.y + box.height / 2) + 0.5)))
+        #expect(!frame.contains(g.hudPoint(deviceX: 5.5, deviceY: 5.5)))
+    }
+
     @Test func aPressRepaintsOnlyTheButton() throws {
         let geometry = try ScreenGeometry(pixelWidth: 320, pixelHeight: 240, scale: 1, rotation: .none)
         let c = Self.configuration()
