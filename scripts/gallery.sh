@@ -55,6 +55,10 @@ shot light "Light theme" --theme board/themes/light.json --backdrop-image "$logo
 shot splash "Boot splash theme (logo, HUD below)" --theme board/themes/splash.json --mode spinner --time 0.5 --label "Starting…"
 shot hidpi "HiDPI, scale 2 (960×640)" --size 960x640 --scale 2 "${screen[@]}" --mode ring --progress 0.25 --label "Scale 2"
 shot zoom "Zoom animation, 60 ms after show" "${screen[@]}" --mode spinner --time 0.06 --animation zoom --label "Appearing"
+shot button "Button (hud show --button)" "${screen[@]}" --mode ring --progress 0.4 --label "Uploading logs" \
+  --details "12 of 30 MB" --button "Cancel"
+shot button-pressed "Button held down (highlighted)" "${screen[@]}" --mode ring --progress 0.4 --label "Uploading logs" \
+  --details "12 of 30 MB" --button "Cancel" --pressed
 if (( count % 3 != 0 )); then table+="|"$'\n'; fi
 
 section=$(mktemp)

@@ -53,6 +53,12 @@ public struct HUD: Hashable, Sendable {
         }
     }
 
+    /// Runs on the loop, inside the stack, when the button (`buttonTitle`) is
+    /// pressed: MBProgressHUD's `button` target/action.
+    public func setButtonAction(_ action: (@Sendable (isolated HUDStack) -> Void)?) async {
+        await stack.setButtonAction(action, for: self)
+    }
+
     /// Weakly held; told after the completion handler (`delegate`).
     public func setDelegate(_ delegate: (any HUDDelegate)?) async {
         await stack.setDelegate(delegate, for: self)

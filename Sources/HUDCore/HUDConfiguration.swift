@@ -25,6 +25,10 @@ public struct HUDConfiguration: Hashable, Sendable {
     /// Text under the label: bold 12, as many lines as it needs.
     public var detailsLabel = HUDLabel(font: .details, maximumLines: 0)
 
+    /// Title of MBProgressHUD's `button`, a pill under the labels; empty (the
+    /// default) shows none. Its action is set with `HUD.setButtonAction(_:)`.
+    public var buttonTitle = ""
+
     /// Colour of labels and indicator unless a label sets its own: black at α 0.7.
     public var contentColor = HUDColor(white: 0, alpha: 0.7)
 

@@ -12,6 +12,12 @@ final class HUDEntry {
     weak var delegate: (any HUDDelegate)?
     /// `HUD.waitUntilHidden` callers, resumed when it has gone or left the stack.
     var hiddenWaiters: [@Sendable () -> Void] = []
+    /// Runs when the button is released inside it or activated by key.
+    var buttonAction: (@Sendable (isolated HUDStack) -> Void)?
+    /// A pointer went down on the button and has not been released.
+    var buttonHeld = false
+    /// While held: whether the pointer is inside the button (drawn highlighted).
+    var buttonPointerInside = false
 
     init(id: Int, configuration: HUDConfiguration) {
         self.id = id
@@ -22,6 +28,12 @@ final class HUDEntry {
         let waiters = hiddenWaiters
         hiddenWaiters = []
         for w in waiters { w() }
+    }
+
+    /// Whether the button can be pressed: it has a title and the HUD is shown
+    /// (not in its grace time, not animating out, not hidden).
+    var isButtonPressable: Bool {
+        !configuration.buttonTitle.isEmpty && lifecycle.phase == .shown
     }
 
     func cancelTimers() {

@@ -16,15 +16,19 @@ public struct HUDPresentation: Hashable, Sendable {
     public var progress: Double
     /// Parallax shift of the bezel in points (zero unless the motion effect is on).
     public var parallaxOffset: HUDPoint
+    /// The button is held down with the pointer inside it: drawn with
+    /// MBProgressHUD's highlight (a faint fill of the content colour).
+    public var buttonHighlighted: Bool
 
     public init(bezelAlpha: Double, bezelScale: Double, backgroundAlpha: Double,
-                spinnerPhase: Double, progress: Double, parallaxOffset: HUDPoint) {
+                spinnerPhase: Double, progress: Double, parallaxOffset: HUDPoint, buttonHighlighted: Bool = false) {
         self.bezelAlpha = bezelAlpha
         self.bezelScale = bezelScale
         self.backgroundAlpha = backgroundAlpha
         self.spinnerPhase = spinnerPhase
         self.progress = progress
         self.parallaxOffset = parallaxOffset
+        self.buttonHighlighted = buttonHighlighted
     }
 
     /// Whether anything of the HUD reaches the screen.

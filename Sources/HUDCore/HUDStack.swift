@@ -10,10 +10,12 @@ public actor HUDStack {
     public nonisolated let loop: EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
 
-    private var entries: [HUDEntry] = []
+    var entries: [HUDEntry] = []
     private var nextID = 1
     private var tilt = HUDTilt.level
     private var invalidationHandler: (@Sendable () -> Void)?
+    /// Where each HUD's button is on screen, as the display last drew it.
+    var buttonFrames: [Int: HUDRect] = [:]
 
     /// A progress source that has not moved for this long is read at
     /// `idleSourcePollInterval` instead of every frame.
@@ -122,9 +124,9 @@ public actor HUDStack {
                 let idle = t - (entry.sourceLastMoved ?? t)
                 next = earliest(next, idle < Self.sourceSettleTime ? t : t + Self.idleSourcePollInterval)
             }
-            layers.append(HUDLayer(
-                id: entry.id, configuration: entry.configuration,
-                presentation: entry.lifecycle.presentation(at: t, configuration: entry.configuration, tilt: tilt)))
+            var presentation = entry.lifecycle.presentation(at: t, configuration: entry.configuration, tilt: tilt)
+            presentation.buttonHighlighted = entry.buttonPointerInside && entry.buttonHeld && entry.isButtonPressable
+            layers.append(HUDLayer(id: entry.id, configuration: entry.configuration, presentation: presentation))
         }
         for entry in entries {
             next = earliest(next, entry.lifecycle.nextChange(after: t, configuration: entry.configuration))
@@ -181,9 +183,16 @@ public actor HUDStack {
     /// Told after the completion handler; held weakly (`delegate`).
     public func setDelegate(_ delegate: (any HUDDelegate)?, for hud: HUD) { entry(hud)?.delegate = delegate }
 
+    /// Runs `action` on the loop, inside the stack, each time `hud`'s button
+    /// is pressed: released inside after a press (`pointerUp`) or activated by
+    /// key (`activateButton`). MBProgressHUD's `button` target/action.
+    public func setButtonAction(_ action: (@Sendable (isolated HUDStack) -> Void)?, for hud: HUD) {
+        entry(hud)?.buttonAction = action
+    }
+
     // MARK: Carrying out the lifecycle's actions
 
-    private func entry(_ hud: HUD) -> HUDEntry? {
+    func entry(_ hud: HUD) -> HUDEntry? {
         hud.stack === self ? entry(hud.id) : nil
     }
 
@@ -223,7 +232,7 @@ public actor HUDStack {
         if e.lifecycle != before { invalidate() }
     }
 
-    private func invalidate() {
+    func invalidate() {
         generation += 1
         invalidationHandler?()
     }

@@ -12,8 +12,18 @@ final class ClientConnection: ConnectedSocket {
     var framer = LineFramer()
     /// When it last sent anything: the client idle longest makes room when the limit is reached.
     var lastActivity: HUDInstant
-    /// Sent `wait`: answered when the daemon exits; reads nothing more.
-    var isWaiting = false
+    /// What a client that sent `wait` or `wait-button` waits for; it reads
+    /// nothing more until answered.
+    enum Waiting {
+        /// `wait`: answered when the daemon exits.
+        case exit
+        /// `wait-button`: answered when the button is pressed or the HUD hidden.
+        case button
+    }
+
+    /// Set while a `wait` or `wait-button` is unanswered.
+    var waiting: Waiting?
+    var isWaiting: Bool { waiting != nil }
 
     init(id: Int, fd: Int32, peer: PeerCredentials, connectedAt: HUDInstant) {
         self.id = id

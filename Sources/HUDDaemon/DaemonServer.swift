@@ -118,6 +118,9 @@ public actor DaemonServer {
     /// Clients connected now.
     public var clientCount: Int { clients.count }
 
+    /// Clients whose `wait` or `wait-button` is not answered yet.
+    public var waitingClientCount: Int { clients.values.count(where: \.isWaiting) }
+
     // MARK: Clients
 
     private func acceptClients() {
@@ -242,12 +245,23 @@ public actor DaemonServer {
                     response = moveRoot(to: directory)
                 case .status:
                     response = controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
+                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
                     } else {
-                        client.isWaiting = true
+                        client.waiting = .exit
                         response = nil
+                    }
+                case .waitButton:
+                    if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
+                        response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
+                    } else {
+                        let id = client.id
+                        response = controller.assumeIsolated {
+                            $0.whenButtonPressed { [weak self] pressed in self?.assumeIsolated { $0.buttonWaitEnded(id, pressed: pressed) } }
+                        }
+                        if response == nil { client.waiting = .button }
                     }
                 default:
                     response = controller.assumeIsolated { $0.handle(request) }
@@ -257,6 +271,20 @@ public actor DaemonServer {
             }
         }
         return (response, quit)
+    }
+
+    /// Answers a `wait-button`: `ok` when pressed, `not-shown` when the HUD
+    /// went first; the client may then send requests again.
+    private func buttonWaitEnded(_ id: Int, pressed: Bool) {
+        guard let client = clients[id], client.waiting == .button else { return }
+        client.waiting = nil
+        let answer = pressed ? Response.ok
+            : .error(code: .notShown, reason: "the HUD was hidden before its button was pressed")
+        guard client.send(answer.encoded()) else {
+            clientsDropped += 1
+            drop(client, why: nil)
+            return
+        }
     }
 
     private func armStallTimer(_ client: ClientConnection) {
@@ -387,7 +415,11 @@ public actor DaemonServer {
         for w in watches { w.cancel() }
         watches.removeAll()
         for client in clients.values {
-            if client.isWaiting { _ = client.send(Response.ok.encoded()) }
+            switch client.waiting {
+            case .exit: _ = client.send(Response.ok.encoded())
+            case .button: _ = client.send(Response.error(code: .failed, reason: "the daemon quit before the button was pressed").encoded())
+            case nil: break
+            }
             client.close()
         }
         clients.removeAll()

@@ -23,6 +23,8 @@ public actor HUDController {
     /// when the HUD is up, and again under every later `show`, so they
     /// outlive hide-splash and reach a HUD shown after them.
     private var held = HUDSettings()
+    /// `whenButtonPressed` callers: told true on a press, false when the HUD goes first.
+    private var buttonWaiters: [@Sendable (_ pressed: Bool) -> Void] = []
 
     public init(stack: HUDStack, theme: DaemonTheme, splashMode: SplashMode = .boot) {
         self.stack = stack
@@ -90,9 +92,34 @@ public actor HUDController {
             return .ok
         case .status:
             return .ok(status())
-        case .hello, .quit, .reload, .newroot, .wait:
+        case .pressButton:
+            guard let hud, stack.assumeIsolated({ $0.pressButton(of: hud) }) else { return Self.noButton }
+            return .ok
+        case .hello, .quit, .reload, .newroot, .wait, .waitButton:
             return .error(code: .failed, reason: "'\(request.verb)' is handled by the server")
         }
+    }
+
+    static let noButton = Response.error(code: .notShown, reason: "no HUD with a button is shown; use 'show button=TITLE' first")
+
+    /// `wait-button`: runs `handler` once, with true when the shown HUD's
+    /// button is pressed (touch, click, Enter, `press-button`), with false
+    /// when the HUD is hidden first.
+    /// - Returns: nil when waiting; the refusal when no HUD with a button is shown.
+    public func whenButtonPressed(_ handler: @escaping @Sendable (_ pressed: Bool) -> Void) -> Response? {
+        guard let hud, stack.assumeIsolated({ $0.isButtonPressable(hud) }) else { return Self.noButton }
+        if buttonWaiters.isEmpty {
+            stack.assumeIsolated { $0.whenHidden(hud) { [weak self] in self?.assumeIsolated { $0.endButtonWaits(pressed: false) } } }
+        }
+        buttonWaiters.append(handler)
+        return nil
+    }
+
+    /// The HUD's button action: answers every `whenButtonPressed` caller.
+    private func endButtonWaits(pressed: Bool) {
+        let waiters = buttonWaiters
+        buttonWaiters = []
+        for w in waiters { w(pressed) }
     }
 
     /// psplash's `PROGRESS n` and `MSG text` (QUIT is the server's).
@@ -133,6 +160,7 @@ public actor HUDController {
             fields.append(Field("progress", Self.percentText(config.progress)))
             fields.append(Field("label", config.label.text))
             fields.append(Field("details", config.detailsLabel.text))
+            fields.append(Field("button", config.buttonTitle))
         }
         fields.append(Field("theme", theme.name))
         fields.append(Field("splash-mode", splashMode.rawValue))
@@ -156,6 +184,9 @@ public actor HUDController {
         let base = theme.base
         let made = stack.assumeIsolated { $0.makeHUD(base) }
         hud = made
+        stack.assumeIsolated { stack in
+            stack.setButtonAction({ [weak self] _ in self?.assumeIsolated { $0.endButtonWaits(pressed: true) } }, for: made)
+        }
         return made
     }
 
@@ -185,7 +216,8 @@ public actor HUDController {
         HUDSettings(mode: top.mode ?? base.mode, imagePath: top.imagePath ?? base.imagePath, label: top.label ?? base.label,
                     details: top.details ?? base.details, progressPercent: top.progressPercent ?? base.progressPercent,
                     graceSeconds: top.graceSeconds ?? base.graceSeconds, minShowSeconds: top.minShowSeconds ?? base.minShowSeconds,
-                    animation: top.animation ?? base.animation, animated: top.animated ?? base.animated)
+                    animation: top.animation ?? base.animation, animated: top.animated ?? base.animated,
+                    button: top.button ?? base.button)
     }
 
     static func percentText(_ fraction: Double) -> String {

@@ -16,6 +16,7 @@ extension HUDSettings {
         if let graceSeconds { c.graceTime = .hudSeconds(graceSeconds) }
         if let minShowSeconds { c.minShowTime = .hudSeconds(minShowSeconds) }
         if let animation { c.animation = animation.hudAnimation }
+        if let button { c.buttonTitle = button }
     }
 }
 

@@ -18,7 +18,8 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case badValue = "bad-value"
     /// `hello` asked for a protocol version this daemon does not speak.
     case version
-    /// `update`, `progress` or `message` with no HUD shown (`update` only).
+    /// `update` with no HUD shown; `wait-button` or `press-button` with no
+    /// button shown, or a `wait-button` whose HUD was hidden before a press.
     case notShown = "not-shown"
     /// The peer's credentials are not allowed.
     case denied

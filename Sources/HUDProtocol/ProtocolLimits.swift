@@ -6,6 +6,8 @@ public enum ProtocolLimits {
     public static let maxLabelBytes = 512
     /// A `details` text, in UTF-8 bytes.
     public static let maxDetailsBytes = 2048
+    /// A `button` title, in UTF-8 bytes.
+    public static let maxButtonTitleBytes = 128
     /// A custom image path, in bytes.
     public static let maxPathBytes = 1024
     /// `grace` and `min-show`, in seconds.

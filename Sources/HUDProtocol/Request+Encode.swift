@@ -4,7 +4,7 @@ extension Request {
         var fields: [Field] = []
         switch self {
         case .hello(let v): fields = [Field("protocol", String(v))]
-        case .ping, .status, .reload, .wait: break
+        case .ping, .status, .reload, .wait, .waitButton, .pressButton: break
         case .show(let s), .update(let s): fields = s.fields
         case .progress(let p): fields = [Field("percent", Self.number(p))]
         case .message(let t): fields = [Field("text", t)]
@@ -43,6 +43,7 @@ extension HUDSettings {
         if let minShowSeconds { f.append(Field("min-show", Request.number(minShowSeconds))) }
         if let animation { f.append(Field("animation", animation.rawValue)) }
         if let animated { f.append(Field("animated", animated ? "true" : "false")) }
+        if let button { f.append(Field("button", button)) }
         return f
     }
 }

@@ -19,6 +19,8 @@ extension Request {
         case "status": request = .status
         case "reload": request = .reload
         case "wait": request = .wait
+        case "wait-button": request = .waitButton
+        case "press-button": request = .pressButton
         case "show": request = .show(try settings(&r))
         case "update":
             let s = try settings(&r)
@@ -83,6 +85,7 @@ extension Request {
             s.animation = animation
         }
         s.animated = try r.bool("animated")
+        s.button = try r.text("button", maxBytes: ProtocolLimits.maxButtonTitleBytes, multiline: false)
         return s
     }
 }

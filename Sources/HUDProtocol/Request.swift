@@ -28,6 +28,12 @@ public enum Request: Hashable, Sendable {
     /// Answered `ok` only when the daemon exits (`hud wait`); the connection
     /// stays open until then and does not count against the client limit.
     case wait
+    /// Answered `ok` when the shown HUD's button is pressed; `error
+    /// code=not-shown` at once when no HUD with a button is up, or later
+    /// when the HUD is hidden first; `error code=failed` when the daemon quits first.
+    case waitButton
+    /// Presses the shown HUD's button as Enter would: a test and automation hook.
+    case pressButton
 
     /// The verb that starts the message.
     public var verb: String {
@@ -44,9 +50,11 @@ public enum Request: Hashable, Sendable {
         case .reload: return "reload"
         case .newroot: return "newroot"
         case .wait: return "wait"
+        case .waitButton: return "wait-button"
+        case .pressButton: return "press-button"
         }
     }
 
     /// Every verb this version knows.
-    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot", "wait"]
+    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot", "wait", "wait-button", "press-button"]
 }

@@ -6,6 +6,8 @@ struct BezelKey: Hashable {
     var configuration: HUDConfiguration
     var layout: BezelLayout
     var showsText: Bool
+    /// The button is drawn highlighted (pressed).
+    var buttonHighlighted = false
     /// The file of the custom image drawn (a replaced file is a new key).
     var image: FileIdentity?
 }

@@ -1,8 +1,8 @@
 import HUDCore
 
 /// Where the bezel and its stack (indicator, label, details) go, in points on
-/// the upright picture, following MBProgressHUD: a vertical stack with 4 pt
-/// between items centred in the bezel; `margin` inside the bezel and between
+/// the upright picture, following MBProgressHUD: a vertical stack (indicator,
+/// label, details, button) with 4 pt between items centred in the bezel; `margin` inside the bezel and between
 /// the bezel and the screen's edge; `minSize`, `isSquare`; `offset` from the
 /// centre of the layout area, where ±`HUDConfiguration.maxOffset` pins the
 /// bezel to that edge. The parallax shift comes on top.
@@ -11,6 +11,7 @@ struct BezelLayout: Hashable {
     var indicator: LayoutRect?
     var label: LayoutRect?
     var details: LayoutRect?
+    var button: LayoutRect?
 
     /// MBProgressHUD's space between stacked items.
     static let spacing: Double = 4
@@ -19,8 +20,9 @@ struct BezelLayout: Hashable {
     ///   - area: where the bezel is centred (the screen, or the part below a logo).
     ///   - indicatorSize: nil for text only.
     ///   - label, details: the laid-out text sizes (column widths), nil when absent.
+    ///   - button: the button's size (`buttonSize(title:)`), nil when absent.
     static func compute(configuration c: HUDConfiguration, geometry g: ScreenGeometry, area: LayoutRect,
-                        indicatorSize: HUDSize?, label: HUDSize?, details: HUDSize?,
+                        indicatorSize: HUDSize?, label: HUDSize?, details: HUDSize?, button: HUDSize? = nil,
                         parallax: HUDPoint) -> BezelLayout {
         let screenW = g.logicalWidth, screenH = g.logicalHeight
         let margin = c.margin
@@ -28,6 +30,7 @@ struct BezelLayout: Hashable {
         if let indicatorSize { items.append(indicatorSize) }
         if let label { items.append(label) }
         if let details { items.append(details) }
+        if let button { items.append(button) }
         let contentW = items.map(\.width).max() ?? 0
         let contentH = items.map(\.height).reduce(0, +) + spacing * Double(max(0, items.count - 1))
 
@@ -55,15 +58,27 @@ struct BezelLayout: Hashable {
         if let indicatorSize { layout.indicator = place(indicatorSize) }
         if let label { layout.label = place(label) }
         if let details { layout.details = place(details) }
+        if let button { layout.button = place(button) }
         return layout
     }
 
-    init(bezel: LayoutRect, indicator: LayoutRect? = nil, label: LayoutRect? = nil, details: LayoutRect? = nil) {
+    init(bezel: LayoutRect, indicator: LayoutRect? = nil, label: LayoutRect? = nil, details: LayoutRect? = nil,
+         button: LayoutRect? = nil) {
         self.bezel = bezel
         self.indicator = indicator
         self.label = label
         self.details = details
+        self.button = button
     }
+
+    /// MBProgressHUDRoundedButton's size around its title: 10 pt each side
+    /// (its `intrinsicContentSize` adds 20) and UIButton's 6 pt above and below.
+    static func buttonSize(title: HUDSize) -> HUDSize {
+        HUDSize(width: title.width + 2 * buttonPadding.width, height: title.height + 2 * buttonPadding.height)
+    }
+
+    /// Space between the button's border and its title, per side.
+    static let buttonPadding = HUDSize(width: 10, height: 6)
 
     /// The centre coordinate along one axis: the wanted centre, kept so that
     /// the bezel stays `margin` from both edges (centred when it cannot).

@@ -49,7 +49,12 @@ extension HUDRenderer {
             }
             let o = old[oldIndex]
             if o.dimming != n.dimming { sceneGeneration += 1; return full }
-            if o.key != n.key || o.drawnDevice != n.drawnDevice
+            if o.key != n.key, o.onlyButtonHighlightDiffers(from: n) {
+                // A press or release repaints the button alone.
+                damage.add(o.buttonDevice)
+                damage.add(n.buttonDevice)
+                onlyIndicators = false
+            } else if o.key != n.key || o.drawnDevice != n.drawnDevice
                 || o.presentation.bezelAlpha != n.presentation.bezelAlpha
                 || o.presentation.bezelScale != n.presentation.bezelScale {
                 damage.add(o.drawnDevice)

@@ -303,11 +303,32 @@ extension HUDRenderer {
         if let details = s.details, let r = s.layout.details {
             details.draw(cr, x: r.x, y: r.y, color: c.detailsLabel.color ?? c.contentColor)
         }
+        if let button = s.button, let r = s.layout.button {
+            drawButton(cr, title: button, in: r, color: c.contentColor, highlighted: s.key.buttonHighlighted)
+        }
         cairo_surface_flush(image.surface)
         cairo_surface_set_device_offset(image.surface, 0, 0)
         let content = BezelContent(key: s.key, image: image)
         contentCaches[s.id] = content
         return content
+    }
+
+    /// MBProgressHUDRoundedButton: a 1 pt border in `color` with fully round
+    /// ends, the title in `color`, and when highlighted a fill of `color` at α 0.1.
+    private func drawButton(_ cr: OpaquePointer, title: TextBlock, in r: LayoutRect, color: HUDColor, highlighted: Bool) {
+        let radius = (r.height / 2).rounded(.up)
+        if highlighted {
+            IndicatorPainter.roundedRect(cr, r, radius: radius)
+            IndicatorPainter.setColor(cr, HUDColor(red: color.red, green: color.green, blue: color.blue, alpha: 0.1), alpha: 1)
+            cairo_fill(cr)
+        }
+        // A CALayer border lies inside the bounds: stroke half a point in.
+        let border = LayoutRect(x: r.x + 0.5, y: r.y + 0.5, width: r.width - 1, height: r.height - 1)
+        IndicatorPainter.roundedRect(cr, border, radius: radius - 0.5)
+        IndicatorPainter.setColor(cr, color, alpha: 1)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+        title.draw(cr, x: r.midX - title.columnWidth / 2, y: r.midY - title.height / 2, color: color)
     }
 
     /// Blur spread in device pixels.

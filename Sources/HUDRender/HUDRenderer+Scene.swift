@@ -58,6 +58,7 @@ extension HUDRenderer {
             configuration: c, geometry: geometry, area: area, indicatorSize: indicatorSize,
             label: text.label.map { HUDSize(width: $0.columnWidth, height: $0.height) },
             details: text.details.map { HUDSize(width: $0.columnWidth, height: $0.height) },
+            button: text.button.map { BezelLayout.buttonSize(title: HUDSize(width: $0.columnWidth, height: $0.height)) },
             parallax: p.parallaxOffset)
 
         // Only what the bezel's pixels depend on: progress moves the indicator,
@@ -72,7 +73,8 @@ extension HUDRenderer {
         keyConfiguration.motionEffectEnabled = false
         keyConfiguration.motionAmplitude = 0
         let key = BezelKey(configuration: keyConfiguration, layout: layout,
-                           showsText: text.label != nil || text.details != nil, image: imageFile)
+                           showsText: text.label != nil || text.details != nil,
+                           buttonHighlighted: p.buttonHighlighted && text.button != nil, image: imageFile)
 
         let scale = p.bezelScale.isFinite && p.bezelScale > 0 ? p.bezelScale : 1
         let alpha = p.bezelAlpha.isFinite ? min(max(p.bezelAlpha, 0), 1) : 1
@@ -82,6 +84,10 @@ extension HUDRenderer {
         if dynamic != .none, alpha > 0, let box = layout.indicator {
             indicatorDevice = deviceRect(box, scale: scale, about: layout.bezel).insetBy(-1).intersection(drawn)
         }
+        var buttonDevice = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if alpha > 0, let box = layout.button {
+            buttonDevice = deviceRect(box, scale: scale, about: layout.bezel).insetBy(-1).intersection(drawn)
+        }
         let bgAlpha = p.backgroundAlpha.isFinite ? min(max(p.backgroundAlpha, 0), 1) : 0
         let dim = c.backgroundColor.multiplyingAlpha(by: bgAlpha)
 
@@ -89,8 +95,9 @@ extension HUDRenderer {
         presentation.bezelAlpha = alpha
         presentation.bezelScale = scale
         return LayerScene(id: layer.id, configuration: c, presentation: presentation, layout: layout, key: key,
-                          dynamic: dynamic, label: text.label, details: text.details, image: image,
+                          dynamic: dynamic, label: text.label, details: text.details, button: text.button, image: image,
                           bezelDevice: bezelDevice, drawnDevice: drawn, indicatorDevice: indicatorDevice,
+                          buttonDevice: buttonDevice,
                           dimming: dim.alpha > 0 ? dim : nil,
                           source: p, area: area, inputGeneration: sceneInputGeneration)
     }
@@ -122,13 +129,14 @@ extension HUDRenderer {
     /// The labels of one HUD, laid out again only when they change.
     /// Details too long for the screen are cut to the lines that fit, with an ellipsis.
     private func layerText(id: Int, configuration c: HUDConfiguration, maximumWidth: Double, maximumHeight: Double) -> LayerText {
-        let wantsText = !c.label.text.isEmpty || !c.detailsLabel.text.isEmpty
+        let wantsText = !c.label.text.isEmpty || !c.detailsLabel.text.isEmpty || !c.buttonTitle.isEmpty
         if wantsText, textEngine == nil, textLoading == .onFirstUse { prepareText() }
         guard wantsText, let engine = textEngine else {
-            return LayerText(label: nil, details: nil, labelSource: c.label, detailsSource: c.detailsLabel,
-                             maximumWidth: maximumWidth, maximumHeight: maximumHeight)
+            return LayerText(label: nil, details: nil, button: nil, labelSource: c.label, detailsSource: c.detailsLabel,
+                             buttonSource: c.buttonTitle, maximumWidth: maximumWidth, maximumHeight: maximumHeight)
         }
         if let cached = textCaches[id], cached.labelSource == c.label, cached.detailsSource == c.detailsLabel,
+           cached.buttonSource == c.buttonTitle,
            cached.maximumWidth == maximumWidth, cached.maximumHeight == maximumHeight {
             return cached
         }
@@ -137,14 +145,21 @@ extension HUDRenderer {
         }
         let label = block(c.label)
         var details = block(c.detailsLabel)
-        let labelHeight = label.map { $0.height + BezelLayout.spacing } ?? 0
+        // MBProgressHUD's button title: the details label's font, semibold, one line.
+        let padding = BezelLayout.buttonPadding
+        let button = c.buttonTitle.isEmpty ? nil : TextBlock(
+            engine: engine, label: HUDLabel(text: c.buttonTitle, font: c.detailsLabel.font, maximumLines: 1),
+            maximumWidth: max(1, maximumWidth - 2 * padding.width), alignment: .center, semibold: true)
+        let buttonHeight = button.map { $0.height + 2 * padding.height + BezelLayout.spacing } ?? 0
+        let labelHeight = (label.map { $0.height + BezelLayout.spacing } ?? 0) + buttonHeight
         if let d = details, labelHeight + d.height > maximumHeight, d.lineCount > 1 {
             let lineHeight = d.height / Double(d.lineCount)
             var fitted = c.detailsLabel
             fitted.maximumLines = max(1, Int((maximumHeight - labelHeight) / lineHeight))
             details = block(fitted)
         }
-        let text = LayerText(label: label, details: details, labelSource: c.label, detailsSource: c.detailsLabel,
+        let text = LayerText(label: label, details: details, button: button, labelSource: c.label,
+                             detailsSource: c.detailsLabel, buttonSource: c.buttonTitle,
                              maximumWidth: maximumWidth, maximumHeight: maximumHeight)
         textCaches[id] = text
         return text

@@ -3,7 +3,7 @@ import HUDCore
 
 extension HUDRenderer {
     /// Whether `drawWithoutCairo` can paint the current picture: at most one
-    /// HUD, no custom image, no labels yet (they need Pango), a logo only
+    /// HUD, no custom image, no labels or button yet (they need Pango), a logo only
     /// where it lands on whole pixels (scale 1, any quarter turn). Over a
     /// plain screen colour a blurred bezel is that colour tinted, so both
     /// bezel styles come out as one tinted rounded rectangle.
@@ -14,7 +14,7 @@ extension HUDRenderer {
         guard scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
-        return s.label == nil && s.details == nil
+        return s.label == nil && s.details == nil && s.button == nil
     }
 
     /// Paints `region` of the current picture (the last `update`) with

@@ -213,6 +213,26 @@ public final class HUDRenderer {
         return s.indicatorDevice
     }
 
+    /// The button of the HUD with `id` on screen (device pixels, with a pixel
+    /// around for anti-aliasing): what pressing it repaints. Nil without one.
+    public func buttonFrame(id: Int) -> PixelRect? {
+        guard let s = scenes.first(where: { $0.id == id }), !s.buttonDevice.isEmpty else { return nil }
+        return s.buttonDevice
+    }
+
+    /// Where each drawn HUD's button is, in points on the upright picture, by
+    /// HUD id: hand it to `HUDStack.setButtonFrames` after each update so
+    /// touches and clicks can find the button. HUDs without a drawn button
+    /// (no title, transparent, labels not loaded yet) are left out.
+    public func buttonFrames() -> [Int: HUDRect] {
+        var frames: [Int: HUDRect] = [:]
+        for s in scenes where !s.buttonDevice.isEmpty {
+            guard let r = s.layout.button else { continue }
+            frames[s.id] = HUDRect(x: r.x, y: r.y, width: r.width, height: r.height)
+        }
+        return frames
+    }
+
     /// The label and details frames of the HUD with `id`, nil when not shown.
     public func textFrames(id: Int) -> (label: PixelRect?, details: PixelRect?) {
         guard let s = scenes.first(where: { $0.id == id }) else { return (nil, nil) }

@@ -11,6 +11,7 @@ struct LayerScene {
     var dynamic: DynamicIndicator
     var label: TextBlock?
     var details: TextBlock?
+    var button: TextBlock?
     var image: CairoImage?
     /// The bezel at scale 1 (the cached image's extent).
     var bezelDevice: PixelRect
@@ -18,6 +19,8 @@ struct LayerScene {
     var drawnDevice: PixelRect
     /// The dynamic indicator's box on screen; empty when there is none.
     var indicatorDevice: PixelRect
+    /// The button on screen (with a pixel for anti-aliasing); empty when there is none.
+    var buttonDevice: PixelRect
     /// The background dimming colour with `backgroundAlpha` applied, nil when none.
     var dimming: HUDColor?
     /// The presentation the scene was made from (before clamping).
@@ -27,6 +30,16 @@ struct LayerScene {
     /// `HUDRenderer.sceneInputGeneration` when it was made: a new style, backdrop
     /// or text engine makes every scene stale.
     var inputGeneration: Int
+
+    /// Whether `other` is this scene with the button pressed or released, and nothing else moved.
+    func onlyButtonHighlightDiffers(from other: LayerScene) -> Bool {
+        guard key.buttonHighlighted != other.key.buttonHighlighted, drawnDevice == other.drawnDevice,
+              buttonDevice == other.buttonDevice, presentation.bezelAlpha == other.presentation.bezelAlpha,
+              presentation.bezelScale == other.presentation.bezelScale else { return false }
+        var k = key
+        k.buttonHighlighted = other.key.buttonHighlighted
+        return k == other.key
+    }
 
     /// What the layer looks like, for deciding whether a blur above it must be recomputed.
     var look: LayerLook { LayerLook(key: key, presentation: presentation) }
@@ -44,6 +57,7 @@ extension HUDPresentation {
     func differsOnlyInIndicator(from other: HUDPresentation) -> Bool {
         bezelAlpha == other.bezelAlpha && bezelScale == other.bezelScale
             && backgroundAlpha == other.backgroundAlpha && parallaxOffset == other.parallaxOffset
+            && buttonHighlighted == other.buttonHighlighted
     }
 }
 

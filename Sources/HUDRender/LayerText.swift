@@ -4,8 +4,11 @@ import HUDCore
 struct LayerText {
     var label: TextBlock?
     var details: TextBlock?
+    /// The button's title (MBProgressHUD's `button`), nil without one.
+    var button: TextBlock?
     var labelSource: HUDLabel
     var detailsSource: HUDLabel
+    var buttonSource: String
     var maximumWidth: Double
     var maximumHeight: Double
 }

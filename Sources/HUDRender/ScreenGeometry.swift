@@ -81,6 +81,13 @@ public struct ScreenGeometry: Hashable, Sendable {
         return ((m.yy * dx - m.xy * dy) / det, (m.xx * dy - m.yx * dx) / det)
     }
 
+    /// Where a touch or pointer at buffer pixel (`x`, `y`) lands on the upright
+    /// picture, in points: what `HUDStack.pointerDown(at:)` and the button frames use.
+    public func hudPoint(deviceX x: Double, deviceY y: Double) -> HUDPoint {
+        let p = logicalPoint(x: x, y: y)
+        return HUDPoint(x: p.x, y: p.y)
+    }
+
     /// Rounds a length in points so it spans whole device pixels.
     func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
 }

@@ -15,14 +15,15 @@ final class TextBlock {
     /// The width lines are aligned in (≥ `width`).
     private(set) var columnWidth: Double = 0
 
-    init(engine: TextEngine, label: HUDLabel, maximumWidth: Double, alignment: TextAlignment) {
+    /// - Parameter semibold: overrides the font's weight (the button's title).
+    init(engine: TextEngine, label: HUDLabel, maximumWidth: Double, alignment: TextAlignment, semibold: Bool = false) {
         self.label = label
         self.maximumWidth = maximumWidth
         self.alignment = alignment
         layout = pango_layout_new(engine.context)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, label.font.family)
-        pango_font_description_set_weight(font, label.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_weight(font, semibold ? PANGO_WEIGHT_SEMIBOLD : label.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         // Sizes past 1000 pt would only make Cairo rasterise enormous glyphs.
         pango_font_description_set_absolute_size(font, min(label.font.size, 1000) * Double(kiosk_PANGO_SCALE))
         pango_layout_set_font_description(layout, font)

@@ -21,6 +21,7 @@ enum RenderCommand {
             .init(name: "alpha", placeholder: "A", help: "bezel opacity 0…1 (mid-fade)"),
             .init(name: "zoom", placeholder: "S", help: "bezel scale 0.1…3 (mid-zoom)"),
             .init(name: "parallax", placeholder: "X,Y", help: "parallax shift in points"),
+            .init(name: "pressed", placeholder: nil, help: "draw the --button held down (highlighted)"),
             .init(name: "out", placeholder: "FILE", help: "PNG to write (default hud.png)"),
         ] + SceneSetup.options)
 
@@ -68,6 +69,10 @@ enum RenderCommand {
         if let a = try o.double("alpha", in: 0...1) { presentation.bezelAlpha = a }
         if let z = try o.double("zoom", in: 0.1...3) { presentation.bezelScale = z }
         if let p = try o.offset("parallax") { presentation.parallaxOffset = p }
+        if o.flag("pressed") {
+            guard !setup.configuration.buttonTitle.isEmpty else { throw CommandLineError("hud render: --pressed needs --button TITLE") }
+            presentation.buttonHighlighted = true
+        }
         let out = o.string("out") ?? "hud.png"
 
         for w in setup.warnings { StandardError.write("hud render: \(w)\n") }

@@ -18,6 +18,7 @@ struct SceneSetup {
         .init(name: "theme", placeholder: "FILE", help: "JSON theme (colours, fonts, sizes, bezel, screen image)"),
         .init(name: "label", placeholder: "TEXT", help: "the label (bold 16)"),
         .init(name: "details", placeholder: "TEXT", help: "the details label (bold 12, wraps)"),
+        .init(name: "button", placeholder: "TITLE", help: "MBProgressHUD's button under the labels, with this title"),
         .init(name: "bezel-style", placeholder: "STYLE", help: "blur or solid"),
         .init(name: "bezel-color", placeholder: "COLOR", help: "bezel tint, #rrggbbaa"),
         .init(name: "content-color", placeholder: "COLOR", help: "label and indicator colour, #rrggbbaa"),
@@ -57,6 +58,7 @@ struct SceneSetup {
         }
         if let t = o.string("label") { configuration.label.text = t }
         if let t = o.string("details") { configuration.detailsLabel.text = t }
+        if let t = o.string("button") { configuration.buttonTitle = t }
         if let s = try o.choice("bezel-style", ["blur": HUDBezelStyle.blur, "solid": .solidColor, "solidColor": .solidColor]) {
             configuration.bezelStyle = s
         }

@@ -12,6 +12,7 @@ enum ShowCommand {
         .init(name: "min-show", placeholder: "SECONDS", help: "once shown, stay at least this long (0…60)"),
         .init(name: "animation", placeholder: "KIND", help: "fade, zoom, zoom-in or zoom-out"),
         .init(name: "no-animation", placeholder: nil, help: "appear without animating"),
+        .init(name: "button", placeholder: "TITLE", help: "MBProgressHUD's button under the labels ('' removes it); see 'hud wait-button'"),
         ClientCommand.socketOption,
     ]
 
@@ -57,6 +58,7 @@ enum ShowCommand {
             s.animation = animation
         }
         if o.flag("no-animation") { s.animated = false }
+        s.button = o.string("button")
         return s
     }
 }

@@ -15,6 +15,8 @@ let commands: [Subcommand] = [
     Subcommand(name: "status", summary: "print the HUD's state", run: PingCommand.status.run),
     Subcommand(name: "reload", summary: "make the daemon re-read its theme", run: PingCommand.reload.run),
     WaitCommand.subcommand,
+    ButtonCommand.waitSubcommand,
+    Subcommand(name: "press-button", summary: "press the shown HUD's button (a test and automation hook)", run: ButtonCommand.press.run),
     Subcommand(name: "newroot", summary: "move the daemon into the real root before the initramfs switches to it", run: PingCommand.newroot.run),
     PipeCommand.subcommand,
     RenderCommand.subcommand,

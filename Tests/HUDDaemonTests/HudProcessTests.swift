@@ -68,7 +68,7 @@ import Testing
         #expect(try runHud(["daemon", "--output", "fb0"], in: dir).status == 2)
     }
 
-    @Test(arguments: ["daemon", "show", "update", "progress", "message", "hide", "quit", "ping", "status", "reload", "wait", "newroot", "pipe", "render", "demo"])
+    @Test(arguments: ["daemon", "show", "update", "progress", "message", "hide", "quit", "ping", "status", "reload", "wait", "newroot", "pipe", "render", "demo", "wait-button", "press-button"])
     func everyCommandHasHelp(_ command: String) throws {
         let dir = try TemporaryDirectory()
         let r = try runHud([command, "--help"], in: dir)
