@@ -32,6 +32,8 @@ fi
 # The same probe must see them once something draws, or the check above proves nothing.
 loaded "$hud" render --out "$tmp/hud.png" | grep -qE "libcairo[.]" ||
     { echo "check-startup-libs: FAIL, 'hud render' did not load Cairo (probe broken?)"; exit 1; }
+loaded "$hud" input --seconds 0.1 --dir "$tmp/none" | grep -qE "libinput[.]" ||
+    { echo "check-startup-libs: FAIL, 'hud input' did not load libinput (probe broken?)"; exit 1; }
 
 # A library without the functions we forward: status 127 and its name and the function's.
 mkdir "$tmp/fake"
