@@ -11,7 +11,8 @@ import HUDSystem
 /// (`DirectoryWatch`) adds nodes that appear and removes those that go
 /// (`libinput_path_remove_device`). libinput's fd is watched on the loop and
 /// read with `libinput_dispatch` when readable: nothing blocks and nothing
-/// polls. Events reach `handler` on the loop's thread. A node that cannot
+/// polls. Events reach `handler` on the loop's thread; log lines (libinput's
+/// prefixed `libinput:`, and why a device was skipped) reach `log` there too. A node that cannot
 /// be opened (permissions) is logged once and skipped; no device at all is
 /// fine. Where udevd is not running, each device's udev database entry is
 /// written first (`UdevDatabase`), since libinput refuses devices udev has
@@ -68,7 +69,7 @@ public final class InputMonitor: @unchecked Sendable {
     }
 
     deinit {
-        stop()
+        cancelWatches()
         for device in devices.values { libinput.remove(device) }
     }
 
@@ -76,11 +77,18 @@ public final class InputMonitor: @unchecked Sendable {
     /// loop's thread; from another, none after the one running, if any).
     /// Devices are closed when the monitor is released.
     public func stop() {
+        cancelWatches()
+        if loop.inLoop {
+            stopped = true
+        } else {
+            loop.execute { [weak self] in self?.stopped = true }
+        }
+    }
+
+    private func cancelWatches() {
         fdWatch?.cancel()
         directoryWatch?.cancel()
         udevWatch?.cancel()
-        loop.execute { [weak self] in self?.stopped = true }
-        if loop.inLoop { stopped = true }
     }
 
     /// The devices libinput has now (call on the loop's thread).
@@ -90,7 +98,7 @@ public final class InputMonitor: @unchecked Sendable {
         do {
             try libinput.dispatch()
         } catch {
-            if !dispatchFailed { log("input: \(error)") }
+            if !dispatchFailed { log("\(error)") }
             dispatchFailed = true
         }
         deliver()
@@ -119,7 +127,7 @@ public final class InputMonitor: @unchecked Sendable {
 
     private func logOnce(_ path: String, _ text: String) {
         guard logged.insert(path).inserted else { return }
-        log("input: \(text)")
+        log(text)
     }
 
     private func add(_ path: String) {

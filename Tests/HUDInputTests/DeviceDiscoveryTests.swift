@@ -17,7 +17,7 @@ import Testing
     }
 
     func remove(_ dir: String) {
-        for name in ["event0", "event2", "event10", "mice", "mouse0", "eventx", "event", "by-id"] {
+        for name in ["event0", "event1", "event2", "event3", "event10", "mice", "mouse0", "eventx", "event", "by-id"] {
             unlink(dir + "/" + name)
             rmdir(dir + "/" + name)
         }
@@ -105,6 +105,34 @@ import Testing
         for _ in 0..<50 where logs.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(2)) }
         await loop.settle()
         #expect(events.withLock { $0 }.isEmpty)
+        #expect(access(dir + "/udev-data", F_OK) != 0)
+        monitor.stop()
+    }
+
+    @Test func nodesThatCannotBeUsedAreLoggedOnceAndSkipped() async throws {
+        let dir = temporaryDirectory()
+        defer { remove(dir) }
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let logs = Locked<[String]>([])
+        var options = InputOptions()
+        options.directory = dir
+        options.udev = UdevDatabase(dataDirectory: dir + "/udev-data", controlSocket: dir + "/no-udev")
+        mkdir(dir + "/event1", 0o755)       // open(O_RDWR) fails: EISDIR
+        symlink("/dev/null", dir + "/event3")  // a character device, but no evdev ioctls: ENOTTY
+        let monitor = try InputMonitor(loop: loop, options: options, log: { line in logs.withLock { $0.append(line) } }) { _ in }
+        func wait(for count: Int) async throws {
+            for _ in 0..<200 where logs.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(5)) }
+            await loop.settle()
+        }
+        try await wait(for: 2)
+        touch(dir + "/mice")  // another change in the directory: both are looked at again, not logged again
+        try await Task.sleep(for: .milliseconds(50))
+        await loop.settle()
+        let lines = logs.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("open (\(dir)/event1): ") && $0.hasSuffix("; skipped") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("ioctl(EVIOCGBIT) (\(dir)/event3): ") && $0.hasSuffix("; skipped") }, "\(lines)")
         #expect(access(dir + "/udev-data", F_OK) != 0)
         monitor.stop()
     }
