@@ -69,7 +69,7 @@ let package = Package(
 
         // Keyboard, touch and pointer through libinput's path backend (devices under /dev/input,
         // hotplugged by inotify) and xkbcommon's keymaps, as typed events on the loop.
-        .target(name: "HUDInput", dependencies: ["HUDSystem", "CInput", "CLazyInput", "CLinux"]),
+        .target(name: "HUDInput", dependencies: ["HUDSystem", "CInput", "CLazyInput"]),
         .testTarget(name: "HUDInputTests", dependencies: ["HUDInput", "HUDSystem"]),
 
         // The HUD's model and lifecycle on the system layer's loop. No C library beyond glibc.
