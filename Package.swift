@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "HUDFoundationProgress", targets: ["HUDFoundationProgress"]),
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
         .library(name: "HUDPlymouth", targets: ["HUDPlymouth"]),
+        .library(name: "HUDInput", targets: ["HUDInput"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -48,6 +49,11 @@ let package = Package(
         .target(name: "CLazyGraphics",
                 cSettings: [.unsafeFlags(graphicsIncludeFlags)]),
 
+        // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
+        // CLazyGraphics does Cairo; libinput pulls in GLib through libwacom).
+        .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
+        .target(name: "CLazyInput", dependencies: ["CInput"]),
+
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block
         // until it is; this makes it fixed instead. Linked into `hud` only.
@@ -60,6 +66,11 @@ let package = Package(
         // clocks) and the Linux event sources on it: signalfd, inotify, kernel uevents, VT switching.
         .target(name: "HUDSystem", dependencies: ["CLinux"]),
         .testTarget(name: "HUDSystemTests", dependencies: ["HUDSystem"]),
+
+        // Keyboard, touch and pointer through libinput's path backend (devices under /dev/input,
+        // hotplugged by inotify) and xkbcommon's keymaps, as typed events on the loop.
+        .target(name: "HUDInput", dependencies: ["HUDSystem", "CInput", "CLazyInput"]),
+        .testTarget(name: "HUDInputTests", dependencies: ["HUDInput", "HUDSystem"]),
 
         // The HUD's model and lifecycle on the system layer's loop. No C library beyond glibc.
         .target(name: "HUDCore", dependencies: ["HUDSystem"]),
@@ -80,7 +91,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Cairo, Pango, GLib/GObject, HarfBuzz and pixman are dlopen'ed on first use
-# (CLazyGraphics), never loaded at exec. And nothing waits for the kernel's
+# (CLazyGraphics), never loaded at exec; so are libinput (with libwacom and
+# GLib) and xkbcommon (CLazyInput, for `hud input`). And nothing waits for the kernel's
 # random pool (CBootSeed): with getrandom saying "not ready", hud keeps its
 # arguments and makes no blocking getrandom call. Fails if the release `hud` lists one
 # as NEEDED, if a command that draws nothing loads one, or if a missing one is
 # not reported by name. Usage: scripts/check-startup-libs.sh [HUD_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|pixman)[-.]'
+lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|pixman|input|xkbcommon|wacom)[-.]'
 hud=${1:-}
 if [[ -z $hud ]]; then
     bash scripts/build-release.sh .build-qemu
@@ -31,6 +32,8 @@ fi
 # The same probe must see them once something draws, or the check above proves nothing.
 loaded "$hud" render --out "$tmp/hud.png" | grep -qE "libcairo[.]" ||
     { echo "check-startup-libs: FAIL, 'hud render' did not load Cairo (probe broken?)"; exit 1; }
+loaded "$hud" input --seconds 0.1 --dir "$tmp/none" | grep -qE "libinput[.]" ||
+    { echo "check-startup-libs: FAIL, 'hud input' did not load libinput (probe broken?)"; exit 1; }
 
 # A library without the functions we forward: status 127 and its name and the function's.
 mkdir "$tmp/fake"

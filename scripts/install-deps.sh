@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(
   pkg-config libdrm-dev libcairo2-dev libpango1.0-dev libpixman-1-dev libudev-dev
+  libinput-dev libxkbcommon-dev xkb-data
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   qemu-system-x86 linux-image-amd64 busybox-static cpio python3 gcc libstdc++-12-dev valgrind
   debootstrap zstd e2fsprogs systemd strace

@@ -28,5 +28,6 @@ board/qemu/run-e2e.sh
 board/qemu/run-daemon-e2e.sh
 board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
+board/qemu/run-input-e2e.sh
 board/realboot/run.sh
 bash scripts/arm64/test.sh

@@ -7,16 +7,19 @@ import CLinux
 /// (`inotify_add_watch` with `IN_CREATE | IN_ATTRIB | IN_MOVED_TO`): how the
 /// daemon learns that a late GPU driver created `/dev/dri/card0`. Event
 /// driven, never polled. When the directory does not exist yet its parent is
-/// watched too, and the directory is added as soon as it appears.
+/// watched too, and the directory is added as soon as it appears. With
+/// `removals`, entries leaving (`IN_DELETE | IN_MOVED_FROM`) call it too: how
+/// HUDInput learns that a keyboard was unplugged.
 public final class DirectoryWatch: @unchecked Sendable {
     private let inotify: OwnedFileDescriptor
     private let directory: String
     private var watch: FDWatch?
-    private let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO)
+    private let mask: UInt32
 
     /// - Throws: `SystemError` naming `inotify_init1` and errno.
-    public init(directory: String, loop: EventLoop, handler: @escaping @Sendable () -> Void) throws {
+    public init(directory: String, loop: EventLoop, removals: Bool = false, handler: @escaping @Sendable () -> Void) throws {
         self.directory = directory
+        mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO) | (removals ? UInt32(IN_DELETE | IN_MOVED_FROM) : 0)
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { throw SystemError(call: "inotify_init1", subject: directory, errno: .current) }
         inotify = OwnedFileDescriptor(FileDescriptor(rawValue: fd))

@@ -23,6 +23,7 @@ let commands: [Subcommand] = [
     DemoCommand.subcommand,
     DisplayCommand.subcommand,
     MotionCommand.subcommand,
+    InputCommand.subcommand,
 ]
 
 // One malloc arena for every thread: the font thread's allocations (fontconfig,

@@ -10,6 +10,11 @@ console; this program exits with that code.
 Screendumps: the guest writes `@@SCREENDUMP name@@` on its second serial port
 (/dev/ttyS1, see guest/shot.sh) and blocks reading that port; the host dumps
 the screen over QMP into --dump-dir/name.ppm and answers `ok` (or `err ...`).
+Input (--input: a virtio keyboard and tablet): the guest writes `@@INPUT key
+QCODE...@@` (QMP send-key: the keys pressed in order, released together, e.g.
+`key ctrl c`) or `@@INPUT tap X Y@@` (QMP input-send-event: the tablet's
+absolute axes, 0..32767, to X Y, then the left button down and up) the same
+way (guest/input.sh) and gets `ok` once QEMU has taken the events.
 The console (ttyS0) carries only the script's output and the exit marker.
 
 A watchdog kills the guest after --timeout seconds (exit code 124).
@@ -34,6 +39,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXIT_MARK = re.compile(rb"@@EXIT (\d+)@@")
 SHOT_MARK = re.compile(r"@@SCREENDUMP ([A-Za-z0-9_.-]+)(?: ([A-Za-z0-9_-]+))?(?: (\d+))?@@")
 RESIZE_MARK = re.compile(r"@@VNCRESIZE (\d+) (\d+)@@")
+INPUT_MARK = re.compile(r"@@INPUT (key|tap) ([A-Za-z0-9_ ]+)@@")
+# The virtio tablet's axes (QEMU's INPUT_EVENT_ABS_MIN/MAX).
+TABLET_MAX = 32767
+# Input devices for --input; the guest loads their drivers itself (modprobe evdev virtio_input).
+INPUT_DEVICES = ["-device", "virtio-keyboard-pci,id=kbd0", "-device", "virtio-tablet-pci,id=tablet0"]
 # Modules the initramfs loads before it can mount the host's root.
 BOOT_MODULES = ["virtio_pci", "9pnet_virtio", "9p"]
 GPU = {
@@ -299,12 +309,38 @@ def control_requests(ctl_path, deadline):
             yield ctl, line.decode(errors="replace")
 
 
+def inject_input(qmp, kind, args):
+    """Carries out one `@@INPUT ...@@` request through QMP; raises on a bad one."""
+    if kind == "key":
+        if not args:
+            raise ValueError("key: no QCODE")
+        qmp.call("send-key", keys=[{"type": "qcode", "data": k} for k in args])
+        return
+    if len(args) != 2 or not all(a.isdigit() and int(a) <= TABLET_MAX for a in args):
+        raise ValueError(f"tap: expected X Y from 0 to {TABLET_MAX}, got {' '.join(args)}")
+    x, y = int(args[0]), int(args[1])
+    qmp.call("input-send-event", events=[{"type": "abs", "data": {"axis": "x", "value": x}},
+                                         {"type": "abs", "data": {"axis": "y", "value": y}}])
+    qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": True, "button": "left"}}])
+    time.sleep(0.05)
+    qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
+
+
 def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock, vnc_path=None):
-    """Answers the guest's screendump (and VNC resize) requests on the control serial port."""
+    """Answers the guest's screendump, input and VNC resize requests on the control serial port."""
     try:
         qmp = QMP(qmp_path, deadline)
         vnc = None
         for ctl, text in control_requests(ctl_path, deadline):
+            i = INPUT_MARK.search(text)
+            if i:
+                try:
+                    with lock:
+                        inject_input(qmp, i.group(1), i.group(2).split())
+                    ctl.sendall(b"ok\n")
+                except Exception as e:
+                    ctl.sendall(f"err {e}\n".encode())
+                continue
             r = RESIZE_MARK.search(text)
             if r:
                 try:
@@ -344,6 +380,8 @@ def main():
     p.add_argument("--cache", default=os.environ.get("KIOSKHUD_QEMU_CACHE", "/var/tmp/kioskhud-qemu"))
     p.add_argument("--memory", default="1024")
     p.add_argument("--no-modprobe", action="store_true", help="do not load the DRM driver before the script")
+    p.add_argument("--input", action="store_true",
+                   help="add a virtio keyboard and tablet (the script loads evdev and virtio_input) for @@INPUT@@ requests")
     p.add_argument("--quiet", action="store_true", help="do not echo the guest console")
     p.add_argument("--log", help="also write the guest console to this file")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="environment for the script (repeatable)")
@@ -396,7 +434,7 @@ def main():
            "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
            "-chardev", "stdio,id=con,signal=off", "-serial", "chardev:con",
            "-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off", "-serial", "chardev:ctl",
-           "-qmp", f"unix:{qmp_path},server=on,wait=off", *gpu_args]
+           "-qmp", f"unix:{qmp_path},server=on,wait=off", *gpu_args, *(INPUT_DEVICES if a.input else [])]
     start = time.monotonic()
     deadline = start + a.timeout
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=sys.stderr)

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Input (issue 16): `hud input` reads QEMU's virtio keyboard and tablet through
+# libinput's path backend and xkbcommon, with no udevd (e2e/input-guest.sh,
+# judged by e2e/input_check.py). The devices appear after it starts (hotplug)
+# and go before it ends (removal); the host types a, shift+b, Enter,
+# Backspace, Escape, Ctrl-C and taps two points through QMP (qemu-run.py
+# --input); a run with nothing injected must print none of it. One boot, ~1 min.
+# Same conventions as the other suites: PASS/FAIL per check,
+# "N passed, M failed", exit 1 on failure.
+set -uo pipefail
+. "$(dirname "$0")/suite-lib.sh"
+out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-input}
+
+run_setup input bochs input-guest.sh input_check.py 240 --input
+finish_suite
