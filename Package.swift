@@ -104,12 +104,12 @@ let package = Package(
         .target(name: "HUDPlymouth"),
         .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender", "hud"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
-        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDFrames", "HUDKMS", "HUDMotion"]),
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDFrames", "HUDKMS", "HUDMotion", "HUDInput"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo", "CLazyGraphics"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "HUDFrames"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "HUDFrames", "HUDInput"]),
         .testTarget(name: "HUDFoundationProgressTests", dependencies: ["HUDFoundationProgress"]),
     ],
     swiftLanguageModes: [.v6]

@@ -57,6 +57,8 @@ public struct DaemonOptions: Sendable {
     public var cardWait: Duration = .seconds(8)
     /// KMS connectors to light (`--outputs`); nil: every connected one.
     public var connectors: Set<String>?
+    /// Keyboards, touchscreens and pointers press the HUD's button (`--input`; on a display output only).
+    public var readsInput = false
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import HUDInput
 import KioskHUD
 
 /// Makes the output `--output` names.
@@ -9,6 +10,7 @@ public enum OutputFactory {
         screen.driDirectory = options.driDirectory
         screen.cardWait = options.cardWait
         screen.connectors = options.connectors
+        screen.input = options.readsInput ? InputOptions() : nil
         screen.log = log
         switch spec {
         case .none:

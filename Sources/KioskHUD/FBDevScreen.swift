@@ -12,7 +12,7 @@ final class FBDevScreen: @unchecked Sendable {
     let device: String
     private let log: @Sendable (String) -> Void
     private var framebuffer: FBDevice?
-    private var painter: RendererPainter?
+    private(set) var painter: RendererPainter?
     private(set) var frames: FrameLoop?
     private var vt: VTSwitcher?
     private var stack: HUDStack?

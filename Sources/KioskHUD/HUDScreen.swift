@@ -1,5 +1,6 @@
 import Glibc
 @_exported import HUDCore
+import HUDInput
 import HUDKMS
 import HUDMotion
 @_exported import HUDRender
@@ -52,6 +53,9 @@ public final class HUDScreen: @unchecked Sendable {
         public var forceLegacy = false
         /// Frames per second at most; each output's refresh rate otherwise.
         public var fpsCap: Double?
+        /// Keyboards, touchscreens and mice press the HUD's button (Enter, a
+        /// tap, a click); nil: no input is read. Read from the first frame on.
+        public var input: InputOptions?
         /// Where the screen says what it did (outputs lit, first frames,
         /// problems); standard error by default.
         public var log: @Sendable (String) -> Void = { line in
@@ -77,6 +81,10 @@ public final class HUDScreen: @unchecked Sendable {
     private var reportedUnusable = false
     private var signals: SignalWatcher?
     private var motion: MotionFeed?
+    private var input: ScreenInput?
+    private var inputFailed = false
+    /// The button last handed to the stack, so it is logged when it moves.
+    private var buttonLogged: PixelRect?
     private var look: ScreenLook
     private var started = false
     private var closed = false
@@ -284,12 +292,44 @@ public final class HUDScreen: @unchecked Sendable {
         if let kms { kms.handle(signal: signal) } else { fbdev?.handle(signal: signal) }
     }
 
+    /// The output input positions and button frames refer to: the first KMS head, or fbdev.
+    private var primaryPainter: RendererPainter? { kms?.primaryPainter ?? fbdev?.painter }
+
     private func framePresented() {
+        if let inputOptions = options.input, !inputFailed { updateInput(inputOptions) }
         onFramePresented?()
         guard !settledWaiters.isEmpty, isSettled else { return }
         let waiters = settledWaiters
         settledWaiters = []
         for w in waiters { w() }
+    }
+
+    /// Starts reading input at the first frame (the output's size is known
+    /// then) and tells the stack where the buttons are after each frame.
+    private func updateInput(_ inputOptions: InputOptions) {
+        guard let painter = primaryPainter else { return }
+        if input == nil {
+            var o = inputOptions
+            let size = painter.pixelSize
+            o.screen = ScreenSize(width: size.width, height: size.height)
+            do {
+                input = try ScreenInput(stack: stack, options: o, toPoint: { [weak self] p in
+                    self?.primaryPainter?.hudPoint(deviceX: p.x, deviceY: p.y)
+                }, log: log)
+                log("input: reading keyboards, touchscreens and pointers for the HUD's button")
+            } catch {
+                log("input: \(error); no input is read")
+                inputFailed = true
+                return
+            }
+        }
+        let frames = painter.buttonFrames
+        stack.assumeIsolated { $0.setButtonFrames(frames) }
+        let rect = painter.lastButtonRect
+        if rect != buttonLogged {
+            buttonLogged = rect
+            if let r = rect { log("button at \(r.x),\(r.y) \(r.width)x\(r.height) px") }
+        }
     }
 
     /// Returns once the screen shows the HUDs as they are now (`isSettled`):
@@ -324,6 +364,8 @@ public final class HUDScreen: @unchecked Sendable {
         retry?.cancel()
         motion?.stop()
         motion = nil
+        input?.stop()
+        input = nil
         kms?.stop(retainPicture: retainPicture)
         fbdev?.stop(retainPicture: retainPicture)
         signals = nil

@@ -239,6 +239,9 @@ final class KMSScreen: @unchecked Sendable {
         if signal == .user2 { vt?.acquire() }
     }
 
+    /// The first head's painter (input positions and button frames are in its picture).
+    var primaryPainter: RendererPainter? { heads.first?.painter }
+
     /// The first head's picture rotation and scale (the motion feed's frame).
     var primaryGeometry: (rotation: ScreenRotation, scale: Double)? {
         heads.first.map { ($0.rotation, $0.scale) }

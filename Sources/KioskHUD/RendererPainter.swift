@@ -159,6 +159,20 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
+    /// Where each drawn HUD's button is, in points on the upright picture, by HUD id (`HUDStack.setButtonFrames`).
+    public var buttonFrames: [Int: HUDRect] { renderer.buttonFrames() }
+
+    /// The topmost HUD's button in the last painted frame, in pixels; nil when it has none.
+    public var lastButtonRect: PixelRect? { topmostID.flatMap { renderer.buttonFrame(id: $0) } }
+
+    /// The buffers' size in pixels.
+    public var pixelSize: (width: Int, height: Int) { (renderer.geometry.pixelWidth, renderer.geometry.pixelHeight) }
+
+    /// A pixel of this output's buffers as a point on the upright picture (input positions).
+    public func hudPoint(deviceX: Double, deviceY: Double) -> HUDPoint {
+        renderer.geometry.hudPoint(deviceX: deviceX, deviceY: deviceY)
+    }
+
     /// Where the topmost HUD's bezel, indicator and label were in the last
     /// painted frame, in pixels (for `--stats` and screen checks).
     public var lastLayoutRects: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)? {

@@ -4,12 +4,14 @@
 # judged by e2e/input_check.py). The devices appear after it starts (hotplug)
 # and go before it ends (removal); the host types a, shift+b, Enter,
 # Backspace, Escape, Ctrl-C and taps two points through QMP (qemu-run.py
-# --input); a run with nothing injected must print none of it. One boot, ~1 min.
+# --input); a run with nothing injected must print none of it. Then the
+# HUD's button on the display (`hud daemon --input`): Enter presses it, a tap
+# beside it does not, a tap on it does. One boot, ~1-2 min.
 # Same conventions as the other suites: PASS/FAIL per check,
 # "N passed, M failed", exit 1 on failure.
 set -uo pipefail
 . "$(dirname "$0")/suite-lib.sh"
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-input}
 
-run_setup input bochs input-guest.sh input_check.py 240 --input
+run_setup input bochs input-guest.sh input_check.py 360 --input
 finish_suite

@@ -80,6 +80,16 @@ def main():
     check("devices-removed-on-unplug", any("Virtio Keyboard" in l for l in removed)
           and any("Virtio Tablet" in l for l in removed), removed)
     check("live-exit-0", run.said("steps", "live exit=0"), [l for l in steps if "exit" in l])
+
+    # The HUD's button on the display (hud daemon --input): Enter, a tap beside it, a tap on it.
+    daemon = run.log.get("daemon", [])
+    check("button-daemon-reads-input", any("input: device added" in l and "Virtio Tablet" in l for l in daemon),
+          [l for l in daemon if "input" in l][:4])
+    check("button-enter-presses-it", run.said("steps", "button-key exit=0"), [l for l in steps if "button" in l])
+    check("button-tap-beside-it-does-nothing", run.said("steps", "button-tap-beside still waiting"),
+          [l for l in steps if "button" in l])
+    check("button-tap-on-it-presses-it", run.said("steps", "button-tap exit=0"), [l for l in steps if "button" in l])
+    check("button-daemon-quits-clean", run.said("steps", "daemon exit=0"), [l for l in steps if "daemon" in l])
     return run.report()
 
 
