@@ -28,7 +28,14 @@ struct Subprocess {
         let wrapper = (getenv("KIOSKHUD_TEST_EXEC_WRAPPER").map { String(cString: $0) } ?? "").split(separator: " ").map(String.init)
         let hud = Subprocess.hudPath
         var command = [program] + args
-        if !wrapper.isEmpty, let i = command.firstIndex(of: hud) { command.insert(contentsOf: wrapper, at: i) }
+        // A link to hud (a test runs it as `plymouthd`) goes through the wrapper too.
+        func isHud(_ path: String) -> Bool {
+            guard path != hud else { return true }
+            guard let resolved = realpath(path, nil) else { return false }
+            defer { free(resolved) }
+            return String(cString: resolved) == hud
+        }
+        if !wrapper.isEmpty, let i = command.firstIndex(where: isHud) { command.insert(contentsOf: wrapper, at: i) }
         let executable = command[0]
         let argv = command.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
