@@ -44,14 +44,15 @@ import HUDSystem
         defer { loop.shutdown() }
         var o = options(dri: "/nonexistent/dri")
         o.cardWait = .seconds(60)
-        let start = loop.now()
         do {
             _ = try await HUDScreen.open(showing: HUDStack(loop: loop), options: o)
             Issue.record("open succeeded with no display")
         } catch {
+            // The reason is the failed watch, not "after 60 seconds": it did not wait for
+            // the card wait (no wall-clock bound: a loaded emulated run can take as long).
             #expect(error.description.hasPrefix("no DRM card in /nonexistent/dri (inotify_add_watch"), "\(error)")
+            #expect(!error.description.contains("after"), "\(error)")
         }
-        #expect(loop.now() - start < .seconds(30), "waited for a card that cannot be watched for")
     }
 
     @Test func aBootSplashKeepsWaitingForACardAndClosesCleanly() async throws {
