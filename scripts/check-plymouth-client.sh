@@ -18,21 +18,8 @@ command -v plymouth >/dev/null || { echo "check-plymouth-client: FAIL, no plymou
 tmp=$(mktemp -d)
 daemon=
 trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; rm -rf "$tmp"' EXIT
-checks=0
-fail() {
-    echo "check-plymouth-client: FAIL, $*"
-    echo "--- daemon log:"; cat "$tmp/daemon.log" 2>/dev/null || true
-    exit 1
-}
-ok() { checks=$((checks + 1)); }
-# expect STATUS COMMAND...: the command exits with STATUS (within 10 s).
-expect() {
-    local want=$1; shift
-    local got=0
-    timeout 10 "$@" >"$tmp/out" 2>&1 || got=$?
-    [[ $got -eq $want ]] || fail "'$*' exited $got, expected $want: $(cat "$tmp/out")"
-    ok
-}
+name=check-plymouth-client wait_seconds=10
+. scripts/plymouth-check-lib.sh
 status() { "$hud" status --socket "$tmp/hud.sock" | sed -n "s/^$1=//p"; }
 # expect_status KEY VALUE: `hud status` says KEY=VALUE (the daemon's state, not just the exit code).
 expect_status() {

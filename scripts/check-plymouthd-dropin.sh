@@ -21,21 +21,8 @@ tmp=$(mktemp -d)
 daemon=
 trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; umount "$tmp/newroot$tmp/run" 2>/dev/null; rm -rf "$tmp"' EXIT
 export HUD_SOCKET=$tmp/hud.sock PSPLASH_FIFO_DIR=$tmp
-checks=0
-fail() {
-    echo "check-plymouthd-dropin: FAIL, $*"
-    echo "--- daemon log:"; cat "$tmp/daemon.log" 2>/dev/null || true
-    exit 1
-}
-ok() { checks=$((checks + 1)); }
-# expect STATUS COMMAND...: the command exits with STATUS (within 20 s).
-expect() {
-    local want=$1; shift
-    local got=0
-    timeout 20 "$@" >"$tmp/out" 2>&1 || got=$?
-    [[ $got -eq $want ]] || fail "'$*' exited $got, expected $want: $(cat "$tmp/out")"
-    ok
-}
+name=check-plymouthd-dropin wait_seconds=20
+. scripts/plymouth-check-lib.sh
 expect_log() {
     grep -qF -- "$1" "$tmp/daemon.log" || fail "the daemon's log has no line with '$1'"
     ok
