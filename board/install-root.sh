@@ -3,17 +3,47 @@
 # the binary, the themes, the systemd units (enabled), and the initramfs-tools
 # hook with its boot scripts. ROOT is / on a device, or an image being built.
 # It does not rebuild the initramfs: run `update-initramfs -u` in ROOT after it.
-# Usage: board/install-root.sh ROOT HUD_BINARY
+#
+# --plymouthd: Debian's plymouth package stays and its units and initramfs
+# scripts start `hud` in plymouthd's place (docs/boot.md, "Keep Debian's
+# plymouth units"): the binary, the themes and our initramfs hook (the
+# libraries hud loads after its first frame, fonts, themes, GPU drivers), then
+# /usr/sbin/plymouthd diverted to plymouthd.real (dpkg-divert --local
+# --rename) and replaced by a link to /usr/bin/hud. None of our units and
+# neither of our initramfs boot scripts: they would start a second splash.
+# Usage: board/install-root.sh [--plymouthd] ROOT HUD_BINARY
 set -eu
-root=${1:?usage: install-root.sh ROOT HUD_BINARY}
-hud=${2:?usage: install-root.sh ROOT HUD_BINARY}
+plymouthd=no
+if [ "${1:-}" = --plymouthd ]; then plymouthd=yes; shift; fi
+root=${1:?usage: install-root.sh [--plymouthd] ROOT HUD_BINARY}
+hud=${2:?usage: install-root.sh [--plymouthd] ROOT HUD_BINARY}
 board=$(cd "$(dirname "$0")" && pwd)
 [ -d "$root" ] || { echo "install-root: $root: no such directory" >&2; exit 1; }
 [ -f "$hud" ] && [ -x "$hud" ] || { echo "install-root: $hud: not an executable file" >&2; exit 1; }
 
+if [ $plymouthd = yes ]; then
+    # Checked before anything is installed: a diversion of a file no package ships would only confuse.
+    [ -e "$root/usr/sbin/plymouthd" ] || [ -e "$root/usr/sbin/plymouthd.real" ] \
+        || { echo "install-root: --plymouthd: no /usr/sbin/plymouthd in $root (apt-get install plymouth first)" >&2; exit 1; }
+fi
+
 install -D -m 0755 "$hud" "$root/usr/bin/hud"
 install -d "$root/usr/share/kioskhud/themes"
 install -m 0644 "$board"/themes/*.json "$board"/themes/*.png "$root/usr/share/kioskhud/themes/"
+
+tools=$root/usr/share/initramfs-tools
+install -D -m 0755 "$board/initramfs-tools/hooks/kioskhud" "$tools/hooks/kioskhud"
+# Settings are the image's own once installed: never overwritten.
+conf=$root/etc/initramfs-tools/conf.d/kioskhud
+[ -e "$conf" ] || install -D -m 0644 "$board/initramfs-tools/conf/kioskhud" "$conf"
+
+if [ $plymouthd = yes ]; then
+    # dpkg keeps the diversion across upgrades of plymouth: its plymouthd goes to plymouthd.real.
+    dpkg-divert --root="$root" --local --rename --divert /usr/sbin/plymouthd.real --add /usr/sbin/plymouthd
+    ln -sfn /usr/bin/hud "$root/usr/sbin/plymouthd"
+    echo "install-root: installed into $root as plymouthd (Debian's plymouth units and initramfs scripts start hud); now run update-initramfs -u there"
+    exit 0
+fi
 
 units=$root/usr/lib/systemd/system
 install -d "$units"
@@ -29,15 +59,10 @@ for unit in "$units"/kioskhud*.service; do
     done
 done
 
-tools=$root/usr/share/initramfs-tools
-install -D -m 0755 "$board/initramfs-tools/hooks/kioskhud" "$tools/hooks/kioskhud"
 install -D -m 0755 "$board/initramfs-tools/scripts/init-top/kioskhud" "$tools/scripts/init-top/kioskhud"
 install -D -m 0755 "$board/initramfs-tools/scripts/init-bottom/kioskhud" "$tools/scripts/init-bottom/kioskhud"
-# Settings are the image's own once installed: never overwritten.
-conf=$root/etc/initramfs-tools/conf.d/kioskhud
-[ -e "$conf" ] || install -D -m 0644 "$board/initramfs-tools/conf/kioskhud" "$conf"
 
-if [ -e "$root/usr/sbin/plymouthd" ]; then
-    echo "install-root: Plymouth is installed in $root too; remove it (apt-get purge plymouth) or both take the display" >&2
+if [ -e "$root/usr/sbin/plymouthd" ] && [ ! -L "$root/usr/sbin/plymouthd" ]; then
+    echo "install-root: Plymouth is installed in $root too; remove it (apt-get purge plymouth) or both take the display; or install with --plymouthd" >&2
 fi
 echo "install-root: installed into $root; now run update-initramfs -u there"
