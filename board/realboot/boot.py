@@ -3,6 +3,7 @@
 serves its screendump requests, judging each stage's picture as it comes.
 
     boot.py --image DIR --out DIR --refs DIR [--arch amd64|arm64] [--append ARGS] [--timeout S] [--stage-deadline S]
+            [--input]
 
 DIR (image) holds disk.ext4, vmlinuz, initrd.img (the image's own /boot).
 QEMU's default CPU model (no RDRAND) and no virtio-rng: the guest kernel's RNG
@@ -21,6 +22,16 @@ for `name` it dumps again every ~0.3 s until the picture matches or
 --stage-deadline passes (a watchdog: the HUD draws its text asynchronously),
 then answers `ok pass|fail`. Verdicts go to OUT/shots.json.
 
+Input (--input: a virtio keyboard and a virtio tablet; the guest's udev
+loads virtio_input): on the same control port the guest writes
+`@@TYPE text@@` (each character as QMP send-key, with shift where a US
+keyboard needs it; printable ASCII but `@`), `@@INPUT key QCODE...@@`
+(pressed in order, released together: `key ret`, `key ctrl c`),
+`@@INPUT tap X Y@@` (the tablet's axes, 0..32767) or `@@INPUT tappx X Y@@`
+(a screen pixel of the 1280x800 picture, converted as libinput scales the
+tablet's axes), and gets `ok` once QEMU has taken the events (`err ...` for
+a bad request). Logged in OUT/input.log.
+
 A watchdog kills QEMU after --timeout seconds (exit 124). Exit 0 when the
 guest powered off by itself. Stdlib only; run with /usr/bin/python3.
 """
@@ -28,6 +39,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,12 +61,71 @@ def log(msg):
     print(f"[realboot] {msg}", file=sys.stderr, flush=True)
 
 
+TYPE_MARK = re.compile(r"@@TYPE ([ -?A-~]+)@@")
+INPUT_MARK = re.compile(r"@@INPUT (key|tap|tappx) ([A-Za-z0-9_ ]+)@@")
+# US layout: the qcode of each character, and those typed with shift.
+QCODES = {" ": "spc", "-": "minus", "=": "equal", "[": "bracket_left", "]": "bracket_right", ";": "semicolon",
+          "'": "apostrophe", "`": "grave_accent", "\\": "backslash", ",": "comma", ".": "dot", "/": "slash"}
+SHIFTED = {"_": "minus", "+": "equal", "{": "bracket_left", "}": "bracket_right", ":": "semicolon",
+           '"': "apostrophe", "~": "grave_accent", "|": "backslash", "<": "comma", ">": "dot", "?": "slash",
+           "!": "1", "#": "3", "$": "4", "%": "5", "^": "6", "&": "7", "*": "8", "(": "9", ")": "0"}
+SCREEN = (1280, 800)
+
+
+def keys_for(ch):
+    """The qcodes pressed together for one character (US layout)."""
+    if ch.isascii() and (ch.islower() or ch.isdigit()):
+        return [ch]
+    if ch.isascii() and ch.isupper():
+        return ["shift", ch.lower()]
+    if ch in QCODES:
+        return [QCODES[ch]]
+    if ch in SHIFTED:
+        return ["shift", SHIFTED[ch]]
+    raise ValueError(f"cannot type {ch!r}")
+
+
+def tablet_axis(px, size):
+    """A screen pixel's centre on the tablet's axis (0..32767), as libinput
+    scales it back: pixel = value * size / 32768."""
+    return min(qemu_run.TABLET_MAX, int((px + 0.5) * (qemu_run.TABLET_MAX + 1) / size))
+
+
+def do_input(qmp, text):
+    """Carries out one `@@TYPE ...@@` or `@@INPUT ...@@`; returns what it did, raises on a bad request."""
+    m = TYPE_MARK.search(text)
+    if m:
+        for ch in m.group(1):
+            qmp.call("send-key", keys=[{"type": "qcode", "data": k} for k in keys_for(ch)])
+        return f"typed {m.group(1)!r}"
+    m = INPUT_MARK.search(text)
+    kind, args = m.group(1), m.group(2).split()
+    if kind == "tappx":
+        if len(args) != 2 or not all(a.isdigit() for a in args):
+            raise ValueError(f"tappx: expected X Y in pixels, got {' '.join(args)}")
+        x, y = int(args[0]), int(args[1])
+        kind, args = "tap", [str(tablet_axis(x, SCREEN[0])), str(tablet_axis(y, SCREEN[1]))]
+    qemu_run.inject_input(qmp, kind, args)
+    return f"{kind} {' '.join(args)}"
+
+
 def serve(ctl_path, qmp_path, out, expectations, stage_deadline, deadline, verdicts, start):
     """Answers screendump requests on the control port, re-dumping until the
     stage's expectation holds (or its deadline)."""
     try:
         qmp = qemu_run.QMP(qmp_path, deadline)
         for ctl, text in qemu_run.control_requests(ctl_path, deadline):
+            if TYPE_MARK.search(text) or INPUT_MARK.search(text):
+                try:
+                    did = do_input(qmp, text)
+                    reply = b"ok\n"
+                except (ValueError, RuntimeError) as e:
+                    did, reply = f"refused: {e}", f"err {e}\n".encode()
+                with open(os.path.join(out, "input.log"), "a") as f:
+                    f.write(f"{time.monotonic() - start:.2f} {text.strip()}: {did}\n")
+                log(f"input {text.strip()}: {did}")
+                ctl.sendall(reply)
+                continue
             m = qemu_run.SHOT_MARK.search(text)
             if not m:
                 continue
@@ -95,6 +166,7 @@ def main():
     p.add_argument("--append", default="", help="more kernel command line")
     p.add_argument("--timeout", type=float, default=360)
     p.add_argument("--stage-deadline", type=float, default=45)
+    p.add_argument("--input", action="store_true", help="a virtio keyboard and tablet (TYPE/INPUT requests)")
     p.add_argument("--cache", default=os.environ.get("KIOSKHUD_REALBOOT_CACHE", "/var/tmp/kioskhud-realboot"))
     a = p.parse_args()
 
@@ -128,6 +200,8 @@ def main():
         cmd = ["qemu-system-x86_64", *common, "-vga", "none", "-device", "bochs-display", "-kernel", kernel,
                "-drive", f"file={os.path.join(a.image, 'disk.ext4')},format=raw,if=virtio",
                *con, *ctl, "-serial", "chardev:ctl", *res, "-serial", "chardev:res"]
+    if a.input:
+        cmd += ["-device", "virtio-keyboard-pci,id=kbd0", "-device", "virtio-tablet-pci,id=tablet0"]
     cmd += ["-append", " ".join(x for x in [append, a.append] if x)]
     with open(os.path.join(out, "qemu-cmd.txt"), "w") as f:
         f.write(" ".join(cmd) + "\n")

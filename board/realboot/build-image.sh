@@ -5,11 +5,18 @@
 # `update-initramfs`, and an ext4 image made without loop devices.
 #
 # Usage: build-image.sh VARIANT HUD_BINARY OUTDIR
-#   VARIANT  kioskhud  - our daemon, units and initramfs hook
+#   VARIANT  kioskhud  - Debian's plymouth package with hud as its plymouthd
+#                       (`board/install-root.sh --plymouthd`: docs/boot.md's
+#                       "Keep Debian's plymouth units"), our initramfs hook beside
+#                       Plymouth's. KIOSKHUD_REALBOOT_INSTALL=units: our own units and
+#                       initramfs scripts instead, Plymouth's units masked (docs/boot.md
+#                       (b)); boot it with plymouth.enable=0 (KIOSKHUD_REALBOOT_APPEND).
+#                       Nothing then serves Plymouth's socket: the negative control of
+#                       the lane's Plymouth checks.
 #            plymouth  - Debian's plymouth + plymouth-themes (spinner), no KioskHUD
-#            kioskhud-arm64 - as kioskhud, a Debian 13 (trixie) arm64 root, made and
-#                       chrooted into under qemu-user (binfmt_misc, registered here);
-#                       HUD_BINARY is the aarch64 hud
+#            kioskhud-arm64 - our own units (board/install-root.sh ROOT HUD), a Debian 13
+#                       (trixie) arm64 root, made and chrooted into under qemu-user
+#                       (binfmt_misc, registered here); HUD_BINARY is the aarch64 hud
 #   OUTDIR   gets disk.ext4, vmlinuz, initrd.img, kernel-version (arm64: also refs/,
 #            the stages' references drawn by the root's own hud, fonts and Cairo)
 #
@@ -49,7 +56,10 @@ packages=(
     libdrm2
 )
 case $variant in
-    kioskhud|kioskhud-arm64) ;;
+    # Plymouth's package (its units, initramfs scripts and client) with hud as its
+    # plymouthd; libinput, xkbcommon and their keymaps for the prompts and the button.
+    kioskhud) packages+=(plymouth libinput10 libxkbcommon0 xkb-data) ;;
+    kioskhud-arm64) ;;
     plymouth) packages+=(plymouth plymouth-themes) ;;
     *) echo "build-image: unknown variant $variant" >&2; exit 2 ;;
 esac
@@ -147,21 +157,42 @@ log "unpacked ($(since "$t0") s)"
 kver=$(cd "$root/lib/modules" && ls | sort -V | tail -n 1)
 [[ -n $kver && -f $root/boot/vmlinuz-$kver ]] || { log "no kernel in the image"; exit 1; }
 
+# How KioskHUD goes in: as Plymouth's plymouthd (x86), or with our own units (arm64; x86 on request).
+install_mode=plymouth
+case $variant in
+    kioskhud) install_mode=${KIOSKHUD_REALBOOT_INSTALL:-plymouthd} ;;
+    kioskhud-arm64) install_mode=units ;;
+esac
+[[ $install_mode == plymouth || $install_mode == plymouthd || $install_mode == units ]] \
+    || { log "KIOSKHUD_REALBOOT_INSTALL=$install_mode: plymouthd or units"; exit 2; }
 if [[ $variant == kioskhud* ]]; then
     installer=${KIOSKHUD_INSTALL_ROOT:-$repo/board/install-root.sh}
     [[ -x $installer || -f $installer ]] || { log "no $installer: cannot install KioskHUD as documented"; exit 1; }
-    log "installing KioskHUD with $installer"
-    bash "$installer" "$root" "$hud"
+    log "installing KioskHUD with $installer ($install_mode)"
+    if [[ $install_mode == plymouthd ]]; then
+        bash "$installer" --plymouthd "$root" "$hud"
+    else
+        bash "$installer" "$root" "$hud"
+        if [[ -e $root/usr/bin/plymouth ]]; then
+            # docs/boot.md (b), where the package stays: its units masked (and plymouth.enable=0 at boot).
+            chroot "$root" systemctl mask plymouth-start.service plymouth-read-write.service plymouth-quit.service \
+                plymouth-quit-wait.service plymouth-halt.service plymouth-poweroff.service plymouth-reboot.service \
+                plymouth-kexec.service plymouth-switch-root.service systemd-ask-password-plymouth.path >/dev/null 2>&1
+        fi
+    fi
     units=(realboot-switchroot.service realboot-progress.service realboot-final.service realboot-shutdown.service)
 else
     units=(realboot-plymouth.service realboot-final.service)
 fi
+# Debian's plymouth client is in the image: the lane runs it (against hud, or plymouthd to compare).
+[[ -e $root/usr/bin/plymouth ]] && units+=(realboot-client.service)
+echo "$install_mode" > "$root/etc/realboot-install"
 # The lane's own probes: an initramfs script (init-premount, after the
 # splash's own start), its helper, and units for each stage of the boot.
 install -D -m 0755 "$here/guest/realboot-lib.sh" "$root/usr/local/lib/realboot/lib.sh"
 install -D -m 0755 "$here/guest/initramfs-realboot" "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
 # After Plymouth's own init-premount script (initramfs-tools orders by PREREQ, not by name).
-[[ $variant == plymouth ]] && sed -i 's/^PREREQ=""/PREREQ="plymouth"/' "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
+[[ $install_mode == plymouth* ]] && sed -i 's/^PREREQ=""/PREREQ="plymouth"/' "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
 install -D -m 0755 "$here/guest/initramfs-hook" "$root/etc/initramfs-tools/hooks/zz-realboot"
 install -m 0755 "$here/guest/realboot-stage.sh" "$root/usr/local/lib/realboot/stage.sh"
 for u in "${units[@]}"; do

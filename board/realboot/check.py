@@ -83,7 +83,140 @@ def unit_state(boot, unit):
     return {}
 
 
+def judge_input(boot, v):
+    """h. Input through QEMU (boot.py --input) reaches the booted system: text
+    typed through QMP into getty's login prompt, a tablet tap read by `hud input`
+    at the pixel asked for (none before it)."""
+    final = boot.lines("final:")
+    typed = "typed text on tty1: yes" in final and "typed text on tty1 before typing" not in final
+    check(f"{v}/h-typed-text-reaches-tty1", typed,
+          "; ".join(l for l in final if "typ" in l) or "the final stage typed nothing")
+    log = boot.lines("hud-input:")
+    before = [l for l in final if l.startswith("button lines before the tap:")]
+    presses = [re.search(r"pointer button left pressed at ([0-9.]+) ([0-9.]+)", l) for l in log]
+    presses = [(float(m.group(1)), float(m.group(2))) for m in presses if m]
+    check(f"{v}/h-tablet-tap-reaches-hud-input",
+          before == ["button lines before the tap: 0"] and len(presses) == 1
+          and abs(presses[0][0] - 640) <= 1 and abs(presses[0][1] - 400) <= 1,
+          f"{before}; presses {presses} (want one at 640 400)")
+    for line in log[:20]:
+        info(f"{v}/hud-input", line)
+
+
+def install_of(boot):
+    """How KioskHUD went into the image (build-image.sh): plymouthd (hud as
+    Plymouth's plymouthd, Debian's units) or units (our own)."""
+    got = boot.lines("final: install")
+    return got[0] if got and got[0] else "units"
+
+
+def client_exits(boot):
+    """`client: plymouth NAME exit N` lines: {NAME: N} in order."""
+    out = {}
+    for line in boot.lines("client: plymouth"):
+        m = re.match(r"(\S+) exit (\d+)", line)
+        if m:
+            out.setdefault(m.group(1), int(m.group(2)))
+    return out
+
+
+UNIT_ID = re.compile(r"^[A-Za-z0-9@:._\\-]+\.(service|mount|swap)$")
+
+
+def judge_client(boot, v):
+    """g. Debian's plymouth client against hud serving Plymouth's socket. Each
+    fails where nothing serves it (the daemon without --plymouth)."""
+    ex = client_exits(boot)
+    lines = boot.lines("client:")
+    joined = "; ".join(lines[:60]) or "no result from the client stage"
+
+    def has(text):
+        return any(text == l or l.startswith(text) for l in lines)
+
+    # systemd's unit status: the last unit systemd sent (U) is boot-status=, a unit it knows.
+    bs = boot.lines("client: boot-status from systemd:")
+    m = re.match(r"(\S+) \((\w+)\)$", bs[0]) if bs else None
+    check(f"{v}/g-systemd-unit-status-reaches-hud",
+          m is not None and UNIT_ID.match(m.group(1)) and m.group(2) == "loaded",
+          (bs[0] if bs else "no boot-status= from systemd") + " (want a unit id systemd knows: LoadState loaded)")
+
+    def exit0(*names):
+        return all(ex.get(n) == 0 for n in names), ", ".join(f"{n} exit {ex.get(n, 'not run')}" for n in names)
+
+    ok, why = exit0("ping")
+    check(f"{v}/g-plymouth-ping", ok, why)
+    ok, why = exit0("update")
+    got = [l for l in lines if l.startswith("update try")]
+    check(f"{v}/g-plymouth-update-status", ok and any(l.endswith("boot-status=realboot-client-status") for l in got),
+          f"{why}; " + ("; ".join(got) or "no status read back"))
+    ok, why = exit0("display-message")
+    check(f"{v}/g-plymouth-display-message-status", ok and has("display-message status label=From Plymouth"),
+          f"{why}; " + "; ".join(l for l in lines if l.startswith("display-message")))
+    check(f"{v}/g-plymouth-display-message-drawn", *boot.shot("plymouth-message"))
+    exact = stages.expectations(boot.refs)["plymouth-message-exact"]
+    ok2, why2 = exact.judge(boot.picture("plymouth-message"))
+    check(f"{v}/g-plymouth-display-message-as-host", ok2, why2 + " (the label pixel for pixel as the host draws it)")
+    ok, why = exit0("change-mode-updates", "change-mode-boot-up")
+    check(f"{v}/g-plymouth-change-mode", ok and has("change-mode --updates status splash-mode=updates")
+          and has("change-mode --boot-up status splash-mode=boot"),
+          f"{why}; " + "; ".join(l for l in lines if l.startswith("change-mode")))
+    ok, why = exit0("deactivate", "reactivate")
+    check(f"{v}/g-plymouth-deactivate-reactivate", ok, why)
+    sok, swhy = boot.shot("plymouth-reactivated")
+    check(f"{v}/g-picture-back-after-reactivate", sok and has("reactivate status label=From Plymouth"),
+          f"{swhy}; " + "; ".join(l for l in lines if l.startswith("reactivate")))
+    ok, why = exit0("quit-retain-splash")
+    gone = ex.get("ping-after-quit") not in (None, 0) and has("hud ping after quit no")
+    check(f"{v}/g-plymouth-quit-retain-splash", ok and gone,
+          f"{why}; ping after quit exit {ex.get('ping-after-quit', 'not run')} (want non-zero: no daemon); "
+          + "; ".join(l for l in lines if l.startswith("hud ping after quit")))
+    check(f"{v}/g-picture-retained-after-quit", *boot.shot("retained"))
+    for line in lines:
+        info(f"{v}/client", line)
+    return ex
+
+
+def samples(boot):
+    """The `measure:` lines: one dict per process sampled."""
+    out = []
+    for line in boot.lines("measure:"):
+        fields = dict(kv.split("=", 1) for kv in line.split(" exe=")[0].split() if "=" in kv)
+        fields["exe"] = line.split(" exe=", 1)[1] if " exe=" in line else ""
+        out.append(fields)
+    return out
+
+
+def figures(sample):
+    """VmHWM, PSS (MB), CPU seconds, seconds alive, CPU share."""
+    try:
+        hz = float(sample["hz"])
+        cpu = (int(sample["utime"]) + int(sample["stime"])) / hz
+        alive = float(sample["uptime"]) - int(sample["start_ticks"]) / hz
+        return {"hwm": int(sample["vmhwm_kb"]) / 1024, "pss": int(sample["pss_kb"]) / 1024,
+                "rss": int(sample["vmrss_kb"]) / 1024, "cpu": cpu, "alive": alive,
+                "share": cpu / alive if alive > 0 else float("nan"), "threads": sample.get("threads")}
+    except (KeyError, ValueError):
+        return None
+
+
+def judge_measure(boot, v, want_exe):
+    """m. The splash daemon's memory and CPU, sampled by the client stage
+    (after the boot's units, before the quit): exactly one process, the
+    right binary, every figure read."""
+    got = samples(boot)
+    fig = figures(got[0]) if len(got) == 1 else None
+    check(f"{v}/m-daemon-sampled", fig is not None and want_exe in got[0].get("exe", ""),
+          f"{len(got)} process(es) sampled: {got} (want one, its exe {want_exe})")
+    if fig:
+        info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
+             f"PSS {fig['pss']:.1f} MB, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
+             f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads")
+    return fig
+
+
 def judge_kioskhud(boot, v):
+    install = install_of(boot)
+    info(f"{v}/install", install)
     check(f"{v}/powered-off", boot.meta and not boot.meta.get("timed_out") and boot.meta.get("qemu_exit") == 0,
           f"guest did not power off by itself: {boot.meta}")
     check(f"{v}/a-initramfs-splash-with-label", *boot.shot("initramfs"))
@@ -111,13 +244,27 @@ def judge_kioskhud(boot, v):
     check(f"{v}/f-no-ordering-cycle", j and not cycles, "\n    ".join(cycles[:6]))
     deleted = [l for l in j.splitlines() if re.search(r"[Jj]ob \S+ deleted", l)]
     check(f"{v}/f-no-deleted-job", j and not deleted, "\n    ".join(deleted[:6]))
+    # The splash's units: ours, or Plymouth's running hud.
+    prefix = "plymouth" if install == "plymouthd" else "kioskhud"
     failed = [l for l in j.splitlines()
-              if re.search(r"kioskhud[-a-z]*\.service: (Failed|Main process exited, code=(killed|dumped)|"
+              if re.search(prefix + r"[-a-z]*\.service: (Failed|Main process exited, code=(killed|dumped)|"
                            r"Main process exited, code=exited, status=[1-9])", l)]
-    check(f"{v}/f-kioskhud-units-no-failure", j and not failed, "\n    ".join(failed[:6]))
-    for unit in ("kioskhud-quit.service", "kioskhud-quit-wait.service"):
-        st = unit_state(boot, unit)
-        check(f"{v}/f-{unit}-succeeded", st.get("Result") == "success" and st.get("ExecMainStatus") == "0", st or "not reported")
+    check(f"{v}/f-{prefix}-units-no-failure", j and not failed, "\n    ".join(failed[:6]))
+    if install == "plymouthd":
+        # plymouth-start.service after switch-root: a second `hud plymouthd`, which finds the initramfs's
+        # daemon on Plymouth's socket and exits 0. plymouth-quit-wait.service's `plymouth --wait` returns
+        # 0 once the daemon has gone. The quit itself is realboot-client's `plymouth quit --retain-splash`
+        # (g-plymouth-quit-retain-splash); plymouth-quit.service's `plymouth quit` then finds no daemon,
+        # which its `-` prefix forgives: it must still have run and succeeded.
+        for unit, want_status in (("plymouth-start.service", True), ("plymouth-quit-wait.service", True),
+                                  ("plymouth-quit.service", False)):
+            st = unit_state(boot, unit)
+            check(f"{v}/f-{unit}-succeeded", st.get("Result") == "success" and st.get("ActiveState") == "active"
+                  and (st.get("ExecMainStatus") == "0" or not want_status), st or "not reported")
+    else:
+        for unit in ("kioskhud-quit.service", "kioskhud-quit-wait.service"):
+            st = unit_state(boot, unit)
+            check(f"{v}/f-{unit}-succeeded", st.get("Result") == "success" and st.get("ExecMainStatus") == "0", st or "not reported")
     st = unit_state(boot, "getty@tty1.service")
     check(f"{v}/f-getty@tty1-active", st.get("ActiveState") == "active", st or "not reported")
 
@@ -146,6 +293,11 @@ def judge_kioskhud(boot, v):
     check(f"{v}/a-first-frame-logo-without-cairo",
           bool(firsts) and re.search(r": bezel, [a-zA-Z]+, logo\b", firsts[0]) and firsts[0].rstrip().endswith("(Swift painter)"),
           firsts[0] if firsts else "no 'first frame on screen' line in the initramfs daemon's log")
+    if "virtio-tablet-pci" in boot._text("qemu-cmd.txt"):
+        judge_input(boot, v)
+    # Debian's plymouth client, where the image has it (not arm64's).
+    ex = judge_client(boot, v) if boot.lines("client: start") else None
+    fig = judge_measure(boot, v, "hud") if boot.lines("client: start") else None
     for line in boot.lines("initramfs-daemon-log:")[:40]:
         info(f"{v}/initramfs-daemon-log", line)
     for line in boot.lines("daemon-log:")[:40]:
@@ -153,6 +305,7 @@ def judge_kioskhud(boot, v):
     for line in boot.res:
         if re.match(r"(initramfs|switchroot|progress|psplash|final|shutdown|shot)\b", line):
             info(v, line)
+    return ex, fig
 
 
 def judge_plymouth(boot):
@@ -166,9 +319,29 @@ def judge_plymouth(boot):
     check("login after plymouth", ok and vcs, f"{why}; vcs1 login: {bool(vcs)}")
     cycles = [l for l in boot.journal.splitlines() if "ordering cycle" in l.lower()]
     check(f"{v}/no-ordering-cycle", boot.journal and not cycles, "\n    ".join(cycles[:6]) or "no journal")
+    fig = judge_measure(boot, v, "plymouthd")
     for line in boot.res:
-        if re.match(r"(initramfs|plymouth|final|shot)\b", line):
+        if re.match(r"(initramfs|plymouth|client|final|shot)\b", line):
             info(v, line)
+    return client_exits(boot), fig
+
+
+def compare(kios, ply):
+    """Debian's plymouth client gets from hud what it gets from plymouthd
+    (exit codes, command by command), and the two daemons' memory and CPU."""
+    (kex, kfig), (pex, pfig) = kios, ply
+    if kex is not None:
+        differ = [f"{n}: hud {kex.get(n)}, plymouthd {pex.get(n)}" for n in sorted(set(kex) | set(pex)) if kex.get(n) != pex.get(n)]
+        check("realboot/g-plymouth-client-exits-as-against-plymouthd", kex and pex and not differ,
+              "; ".join(differ) or f"hud {kex}, plymouthd {pex}")
+    if kfig and pfig:
+        info("memory-cpu/summary",
+             f"hud as plymouthd / Plymouth's plymouthd (spinner theme), sampled at the same stage of each boot: "
+             f"VmHWM {kfig['hwm']:.1f} / {pfig['hwm']:.1f} MB (ratio {kfig['hwm'] / pfig['hwm']:.2f}), "
+             f"PSS {kfig['pss']:.1f} / {pfig['pss']:.1f} MB (ratio {kfig['pss'] / pfig['pss']:.2f}), "
+             f"CPU {100 * kfig['share']:.1f} / {100 * pfig['share']:.1f} % of a core since start "
+             f"({kfig['cpu']:.2f} s in {kfig['alive']:.1f} s / {pfig['cpu']:.2f} s in {pfig['alive']:.1f} s; "
+             f"ratio {kfig['share'] / pfig['share']:.2f})")
 
 
 def negatives(refs, console, v="negative"):
@@ -190,6 +363,17 @@ def negatives(refs, console, v="negative"):
     check(f"{v}/login-check-fails-on-splash", not ok, why)
     ok, why = exp["initramfs-exact"].judge(Picture.load(os.path.join(refs, "splash-nolabel.png")))
     check(f"{v}/initramfs-exact-check-fails-on-splash-nolabel", not ok, why)
+    # display-message / reactivate / quit --retain-splash: a label must be drawn, the bar kept; the exact
+    # check wants our text; the retained picture is not the console that follows.
+    for name, other in (("plymouth-message", "bar80-nolabel"), ("plymouth-message", "bar50"),
+                        ("plymouth-message-exact", "bar80"), ("plymouth-message-exact", "bar80-nolabel")):
+        ok, why = exp[name].judge(Picture.load(os.path.join(refs, other + ".png")))
+        check(f"{v}/{name}-check-fails-on-{other}", not ok, why)
+    ok, why = exp["plymouth-message"].judge(black)
+    check(f"{v}/plymouth-message-check-fails-on-black-screen", not ok, why)
+    if console is not None:
+        ok, why = exp["retained"].judge(console)
+        check(f"{v}/retained-check-fails-on-plain-console", not ok, why)
     # The stages tell each other apart (label text, bar position, spinner vs bar).
     for name, other in (("initramfs", "splash-nolabel"), ("initramfs", "bar50"), ("systemd", "bar80"), ("psplash", "bar50"), ("systemd", "splash-p0"),
                         ("systemd", "bar0-systemd"), ("systemd", "bar100-systemd")):
@@ -223,10 +407,10 @@ def side_by_side(out, kios, ply):
 def main():
     out = sys.argv[1]
     kios, ply, arm = Boot(out, "kioskhud"), Boot(out, "plymouth"), Boot(out, "kioskhud-arm64")
-    if kios.present:
-        judge_kioskhud(kios, "realboot")
-    if ply.present:
-        judge_plymouth(ply)
+    k = judge_kioskhud(kios, "realboot") if kios.present else (None, None)
+    p = judge_plymouth(ply) if ply.present else (None, None)
+    if kios.present and ply.present:
+        compare(k, p)
     if kios.present or ply.present:
         negatives(os.path.join(out, "refs"), ply.picture("login"))
     side_by_side(out, kios, ply)

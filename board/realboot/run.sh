@@ -59,8 +59,11 @@ for variant in $variants; do
     build_s=$(since "$t0")
     t0=$(now)
     [[ $refs == "$out/refs" ]] || cp -r "$refs" "$dir/refs"   # check.py's
+    # x86 KioskHUD: a virtio keyboard and tablet, typed and tapped through QMP (stage h).
+    input=()
+    [[ $variant == kioskhud ]] && input=(--input)
     /usr/bin/python3 "$rb/boot.py" --arch "$arch" --image "$image" --out "$dir" --refs "$refs" --append "$append" \
-        --timeout "${KIOSKHUD_REALBOOT_TIMEOUT:-420}" 2> "$dir/boot.log"
+        --timeout "${KIOSKHUD_REALBOOT_TIMEOUT:-420}" "${input[@]}" 2> "$dir/boot.log"
     code=$?
     boot_s=$(since "$t0")
     cat "$dir/boot.log"

@@ -12,9 +12,12 @@ Stages (screendump names):
                          (any font; initramfs-exact: the host's rendering exactly)
   systemd                bar at 50 %, label "From systemd"
   psplash                bar at 80 %, label "From psplash"
+  plymouth-message,      bar at 80 %, label "From Plymouth" (`plymouth display-message`; the
+  plymouth-reactivated,  same after `plymouth deactivate` + `reactivate`, and after `plymouth
+  retained               quit --retain-splash`); plymouth-message-exact: the host's label pixel for pixel
   login, plymouth-login  no HUD (no logo, spinner, bar or label), console text
   shutdown               the splash's logo on screen during poweroff
-  plymouth-*             Plymouth's spinner theme (its throbber, no console text)
+  plymouth-initramfs,    Plymouth's spinner theme (its throbber, no console text)
 
 Each picture is compared with its reference pixel by pixel (a channel may be
 off by TOL) outside the spinner's sweep (pixels that differ between renders at
@@ -36,7 +39,8 @@ from pixels import Picture, bbox, differing  # noqa: E402
 
 SIZE = "1280x800"
 TOL = 40
-LABELS = {"initramfs": "Initramfs: realboot", "systemd": "From systemd", "psplash": "From psplash"}
+LABELS = {"initramfs": "Initramfs: realboot", "systemd": "From systemd", "psplash": "From psplash",
+          "plymouth": "From Plymouth"}
 RENDERS = {
     "splash-p0": ["--label", LABELS["initramfs"], "--phase", "0"],
     "splash-p1": ["--label", LABELS["initramfs"], "--phase", "0.33"],
@@ -50,6 +54,9 @@ RENDERS = {
     "bar0-psplash": ["--mode", "bar", "--progress", "0", "--label", LABELS["psplash"]],
     "bar100-systemd": ["--mode", "bar", "--progress", "1", "--label", LABELS["systemd"]],
     "bar100-psplash": ["--mode", "bar", "--progress", "1", "--label", LABELS["psplash"]],
+    "bar80-plymouth": ["--mode", "bar", "--progress", "0.8", "--label", LABELS["plymouth"]],
+    "bar0-plymouth": ["--mode", "bar", "--progress", "0", "--label", LABELS["plymouth"]],
+    "bar100-plymouth": ["--mode", "bar", "--progress", "1", "--label", LABELS["plymouth"]],
 }
 
 
@@ -209,12 +216,16 @@ def expectations(refs):
     splash = Match(p0, spinner, [("logo", logo)], text=("label", label))
     exact = Match(p0, spinner, [("logo", logo), ("label", label)])
     out = {"initramfs": splash, "switchroot": splash, "initramfs-exact": exact}
-    for stage, pct in (("systemd", 50), ("psplash", 80)):
-        ref = load(f"bar{pct}")
+    for stage, pct, name in (("systemd", 50, "bar50"), ("psplash", 80, "bar80"), ("plymouth", 80, "bar80-plymouth")):
+        ref = load(name)
         # Lit up to the value, dark after it: what differs from 0 % and from 100 %.
         fill = differing(ref, load(f"bar0-{stage}")) | differing(ref, load(f"bar100-{stage}"))
         lab = differing(ref, load(f"bar{pct}-nolabel")) - fill
         out[stage] = Match(ref, set(), [("logo", logo)], text=("label", lab), shifted=(f"bar fill {pct} %", fill))
+        if stage == "plymouth":
+            # `plymouth display-message`: drawn, and in the real root's font the host's label pixel for pixel.
+            out["plymouth-message-exact"] = Match(ref, set(), [("logo", logo), ("label", lab), ("bar fill", fill)])
+    out["plymouth-message"] = out["plymouth-reactivated"] = out["retained"] = out.pop("plymouth")
     out["login"] = out["plymouth-login"] = NoHUD(p0)
     out["shutdown"] = Logo(logo, p0)
     out["plymouth-initramfs"] = out["plymouth-systemd"] = Splashy()

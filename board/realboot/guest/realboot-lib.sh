@@ -40,14 +40,27 @@ fi
 # re-dumps until the stage's expected picture is on screen (or its own deadline
 # passes), so the wait here is only a watchdog.
 shot() {
-    exec 3<>"$CTL"
-    stty -F "$CTL" raw -echo 2>/dev/null
-    printf '@@SCREENDUMP %s@@\n' "$1" >&3
-    reply=$(watchdog 120 head -n 1 <&3)
-    exec 3>&-
+    ask "@@SCREENDUMP $1@@"
     res "shot $1: ${reply:-no answer} at $(uptime_s)"
     case $reply in ok*) return 0 ;; *) return 1 ;; esac
 }
+
+# ask LINE: writes LINE on $CTL, sets $reply to the host's answer (120 s watchdog).
+ask() {
+    exec 3<>"$CTL"
+    stty -F "$CTL" raw -echo 2>/dev/null
+    printf '%s\n' "$1" >&3
+    reply=$(watchdog 120 head -n 1 <&3)
+    exec 3>&-
+}
+
+# Input through QEMU (boot.py --input: a virtio keyboard and tablet):
+# type_text TEXT (printable ASCII but @, US layout), press QCODE... (pressed
+# together: `press ret`, `press ctrl c`), tap_px X Y (a pixel of the screen,
+# through the tablet). Each returns once QEMU has taken the events.
+type_text() { ask "@@TYPE $1@@"; res "input type $1: ${reply:-no answer} at $(uptime_s)"; [ "$reply" = ok ]; }
+press() { ask "@@INPUT key $*@@"; res "input key $*: ${reply:-no answer} at $(uptime_s)"; [ "$reply" = ok ]; }
+tap_px() { ask "@@INPUT tappx $1 $2@@"; res "input tap $1 $2: ${reply:-no answer} at $(uptime_s)"; [ "$reply" = ok ]; }
 
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds;
 # SECONDS (of uptime) is a watchdog: returns 1 then.
@@ -63,6 +76,31 @@ wait_for() {
 }
 
 hud_up() { /usr/bin/hud ping >/dev/null 2>&1; }
+
+# measure PREFIX: the splash daemon's memory and CPU so far, one line per
+# process named plymouthd (hud as plymouthd, or Plymouth's) or hud:
+# VmHWM and VmRSS (/proc/PID/status), Pss (smaps_rollup), utime+stime and
+# the start time (/proc/PID/stat, clock ticks) and the uptime now.
+measure() {
+    mprefix=$1
+    hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+    n=0
+    for d in /proc/[0-9]*; do
+        read -r comm < "$d/comm" 2>/dev/null || continue
+        case $comm in plymouthd|hud) ;; *) continue ;; esac
+        argv0=$(tr '\000' '\n' < "$d/cmdline" 2>/dev/null | head -n 1)
+        hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/status" 2>/dev/null)
+        rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/status" 2>/dev/null)
+        pss=$(sed -n 's/^Pss:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
+        stat=$(cat "$d/stat" 2>/dev/null) || continue
+        up=$(uptime_s)
+        # Fields after the comm's ") ": state is field 3, utime 14, stime 15, num_threads 20, starttime 22.
+        set -- ${stat##*) }
+        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
+        n=$((n + 1))
+    done
+    [ "$n" -gt 0 ] || res "$mprefix: no process named plymouthd or hud"
+}
 
 # vport NAME: sets $port to the virtio-serial port NAME's device (/dev/vportNpM,
 # found by name in sysfs: udev's /dev/virtio-ports links are not in the initramfs).
