@@ -171,6 +171,21 @@ def judge_client(boot, v):
           f"{why}; ping after quit exit {ex.get('ping-after-quit', 'not run')} (want non-zero: no daemon); "
           + "; ".join(l for l in lines if l.startswith("hud ping after quit")))
     check(f"{v}/g-picture-retained-after-quit", *boot.shot("retained"))
+    # i. Once the daemon prompts and reads input (until then the stage says it skipped).
+    prompt = boot.lines("prompt:")
+    if prompt and not prompt[0].startswith("skipped"):
+        answers = [l for l in prompt if l.startswith("systemd-ask-password exit")]
+        check(f"{v}/i-passphrase-typed-reaches-asker",
+              "hud status prompt=password" in " ".join(prompt) and answers
+              and answers[0].startswith("systemd-ask-password exit 0 answer [Kiosk-HUD_1.2 pw]"),
+              "; ".join(prompt))
+    else:
+        info(f"{v}/i-passphrase", "; ".join(prompt) or "no prompt stage")
+    button = boot.lines("button:")
+    if button and not button[0].startswith("skipped"):
+        check(f"{v}/i-tap-presses-button", any(l.startswith("hud wait-button exit 0") for l in button), "; ".join(button))
+    else:
+        info(f"{v}/i-button", "; ".join(button) or "no button stage")
     for line in lines:
         info(f"{v}/client", line)
     return ex
@@ -180,6 +195,8 @@ def samples(boot):
     """The `measure:` lines: one dict per process sampled."""
     out = []
     for line in boot.lines("measure:"):
+        if not line.startswith("pid="):
+            continue   # "no process named ..."
         fields = dict(kv.split("=", 1) for kv in line.split(" exe=")[0].split() if "=" in kv)
         fields["exe"] = line.split(" exe=", 1)[1] if " exe=" in line else ""
         out.append(fields)
@@ -206,7 +223,7 @@ def judge_measure(boot, v, want_exe):
     got = samples(boot)
     fig = figures(got[0]) if len(got) == 1 else None
     check(f"{v}/m-daemon-sampled", fig is not None and want_exe in got[0].get("exe", ""),
-          f"{len(got)} process(es) sampled: {got} (want one, its exe {want_exe})")
+          f"{len(got)} process(es) sampled: {got or boot.lines('measure:')} (want one, its exe {want_exe})")
     if fig:
         info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
              f"PSS {fig['pss']:.1f} MB, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "

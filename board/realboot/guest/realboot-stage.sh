@@ -91,6 +91,55 @@ client)
         res "client: reactivate status label=$(status label)"
         shot plymouth-reactivated
     fi
+    # i. Prompts and the button, once the daemon has them (the prompt work writes
+    # /run/plymouth/pid, and `hud plymouthd` then reads input): a passphrase
+    # asked by systemd-ask-password, which systemd's Plymouth agent
+    # (systemd-ask-password-plymouth.path: ConditionPathExists=/run/plymouth/pid)
+    # forwards to the daemon, typed through QEMU once `hud status` shows the
+    # prompt; then a tap through QEMU's tablet on the HUD's button.
+    if [ $hud = yes ] && [ -e /run/plymouth/pid ]; then
+        res "prompt: start at $(uptime_s), /run/plymouth/pid $(cat /run/plymouth/pid), agent $(systemctl is-active systemd-ask-password-plymouth.path)"
+        systemd-ask-password --timeout=180 --id=realboot:passphrase "Realboot passphrase:" \
+            < /dev/null > /run/realboot-pw.out 2> /run/realboot-pw.err &
+        askpid=$!
+        prompted() { [ "$(status prompt)" = password ]; }
+        if wait_for 60 prompted; then
+            res "prompt: hud status prompt=password at $(uptime_s)"
+            type_text 'Kiosk-HUD_1.2 pw' && press ret
+        else
+            res "prompt: no prompt=password in hud status after 60 s"
+            kill "$askpid" 2>/dev/null
+        fi
+        wait "$askpid"
+        rc=$?
+        res "prompt: systemd-ask-password exit $rc answer [$(cat /run/realboot-pw.out)] $(tr '\n' ' ' < /run/realboot-pw.err)"
+        res "prompt: hud status prompt=$(status prompt) label=$(status label)"
+    else
+        res "prompt: skipped (no hud, or no /run/plymouth/pid: the daemon does not prompt yet)"
+    fi
+    dlog=/run/kioskhud/daemon.log
+    if [ $hud = yes ] && grep -q 'input: reading' "$dlog" 2>/dev/null; then
+        before=$(grep -c 'button at' "$dlog")
+        res_cmd "button: hud update" /usr/bin/hud update --button Tap
+        /usr/bin/hud wait-button > /run/realboot-button.out 2>&1 &
+        wbpid=$!
+        button_logged() { [ "$(grep -c 'button at' "$dlog")" -gt "$before" ]; }
+        if wait_for 30 button_logged; then
+            # `button at X,Y WxH px`: its middle.
+            set -- $(grep 'button at' "$dlog" | tail -n 1 | sed 's/.*button at \([0-9]*\),\([0-9]*\) \([0-9]*\)x\([0-9]*\) px.*/\1 \2 \3 \4/')
+            res "button: at $1,$2 $3x$4 px"
+            tap_px $(($1 + $3 / 2)) $(($2 + $4 / 2))
+        else
+            res "button: no 'button at' in the daemon's log after 30 s"
+        fi
+        waiting() { ! kill -0 "$wbpid" 2>/dev/null; }
+        wait_for 30 waiting || kill "$wbpid" 2>/dev/null
+        wait "$wbpid"
+        res "button: hud wait-button exit $? $(tr '\n' ' ' < /run/realboot-button.out)"
+        /usr/bin/hud update --button '' > /dev/null 2>&1
+    else
+        res "button: skipped (no hud, or the daemon reads no input yet: no 'input: reading' in $dlog)"
+    fi
     # A display manager's hand-over: the picture stays until the next user of
     # the display (here getty@tty1, ordered after this unit) draws.
     ply quit-retain-splash quit --retain-splash
