@@ -211,6 +211,8 @@ def figures(sample):
         alive = float(sample["uptime"]) - int(sample["start_ticks"]) / hz
         return {"hwm": int(sample["vmhwm_kb"]) / 1024, "pss": int(sample["pss_kb"]) / 1024,
                 "rss": int(sample["vmrss_kb"]) / 1024, "cpu": cpu, "alive": alive,
+                "parts": (f" ({int(sample['pss_anon_kb']) / 1024:.1f} anonymous, {int(sample['pss_file_kb']) / 1024:.1f} file-backed)"
+                          if sample.get("pss_anon_kb") and sample.get("pss_file_kb") else ""),
                 "share": cpu / alive if alive > 0 else float("nan"), "threads": sample.get("threads")}
     except (KeyError, ValueError):
         return None
@@ -226,7 +228,7 @@ def judge_measure(boot, v, want_exe):
           f"{len(got)} process(es) sampled: {got or boot.lines('measure:')} (want one, its exe {want_exe})")
     if fig:
         info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
-             f"PSS {fig['pss']:.1f} MB, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
+             f"PSS {fig['pss']:.1f} MB{fig['parts']}, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
              f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads")
     return fig
 
@@ -315,6 +317,8 @@ def judge_kioskhud(boot, v):
     # Debian's plymouth client, where the image has it (not arm64's).
     ex = judge_client(boot, v) if boot.lines("client: start") else None
     fig = judge_measure(boot, v, "hud") if boot.lines("client: start") else None
+    if fig:
+        fig["who"] = "hud as plymouthd" if install == "plymouthd" else "hud daemon (our units)"
     for line in boot.lines("initramfs-daemon-log:")[:40]:
         info(f"{v}/initramfs-daemon-log", line)
     for line in boot.lines("daemon-log:")[:40]:
@@ -353,7 +357,7 @@ def compare(kios, ply):
               "; ".join(differ) or f"hud {kex}, plymouthd {pex}")
     if kfig and pfig:
         info("memory-cpu/summary",
-             f"hud as plymouthd / Plymouth's plymouthd (spinner theme), sampled at the same stage of each boot: "
+             f"{kfig.get('who', 'hud')} / Plymouth's plymouthd (spinner theme), sampled at the same stage of each boot: "
              f"VmHWM {kfig['hwm']:.1f} / {pfig['hwm']:.1f} MB (ratio {kfig['hwm'] / pfig['hwm']:.2f}), "
              f"PSS {kfig['pss']:.1f} / {pfig['pss']:.1f} MB (ratio {kfig['pss'] / pfig['pss']:.2f}), "
              f"CPU {100 * kfig['share']:.1f} / {100 * pfig['share']:.1f} % of a core since start "

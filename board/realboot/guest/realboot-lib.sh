@@ -79,7 +79,8 @@ hud_up() { /usr/bin/hud ping >/dev/null 2>&1; }
 
 # measure PREFIX: the splash daemon's memory and CPU so far, one line per
 # process named plymouthd (hud as plymouthd, or Plymouth's) or hud:
-# VmHWM and VmRSS (/proc/PID/status), Pss (smaps_rollup), utime+stime and
+# VmHWM and VmRSS (/proc/PID/status), Pss and its anonymous and file-backed
+# parts (smaps_rollup), utime+stime and
 # the start time (/proc/PID/stat, clock ticks) and the uptime now.
 measure() {
     mprefix=$1
@@ -92,11 +93,13 @@ measure() {
         hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/status" 2>/dev/null)
         rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/status" 2>/dev/null)
         pss=$(sed -n 's/^Pss:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
+        pss_anon=$(sed -n 's/^Pss_Anon:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
+        pss_file=$(sed -n 's/^Pss_File:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
         stat=$(cat "$d/stat" 2>/dev/null) || continue
         up=$(uptime_s)
         # Fields after the comm's ") ": state is field 3, utime 14, stime 15, num_threads 20, starttime 22.
         set -- ${stat##*) }
-        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
+        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
         n=$((n + 1))
     done
     [ "$n" -gt 0 ] || res "$mprefix: no process named plymouthd or hud"
