@@ -34,7 +34,7 @@ public struct DaemonOptions: Sendable {
     /// daemon into the new root as `hud newroot` does.
     public var actsAsPlymouthd = false
     /// plymouthd's `--pid-file`: the daemon's pid, written once its sockets
-    /// listen and removed at exit — only while `PasswordPrompts.available`.
+    /// listen and removed at exit — only when prompts work (`Daemon.writePidFile`).
     public var pidFile: String?
     /// Show the theme's HUD at once (as psplash does), with this label if set.
     public var showAtStart = false

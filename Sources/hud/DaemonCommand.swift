@@ -27,7 +27,7 @@ enum DaemonCommand {
             .init(name: "card-wait", placeholder: "SECONDS", help: "with kms: wait this long for a DRM card (default 8); with auto: say after this long that none has come (a later one is still taken; fbdev meanwhile)"),
             .init(name: "outputs", placeholder: "NAME,...", help: "KMS connectors to use, e.g. HDMI-A-1,DSI-1 (default: every connected one)"),
             .init(name: "dri-dir", placeholder: "DIR", help: "where DRM card nodes appear (default /dev/dri)"),
-            .init(name: "input", placeholder: nil, help: "keyboards, touchscreens and pointers press the HUD's button: Enter, a tap, a click (libinput; on a display)"),
+            .init(name: "input", placeholder: nil, help: "read keyboards, touchscreens and pointers (libinput; on a display): typed answers to prompts ('hud ask', Plymouth's passwords), and Enter, a tap or a click on the HUD's button"),
             .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (kioskhud.theme=NAME on the kernel command line overrides it)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),

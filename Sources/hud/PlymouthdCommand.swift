@@ -149,6 +149,8 @@ enum PlymouthdCommand {
         options.actsAsPlymouthd = true
         options.mode = settings.mode
         options.pidFile = settings.pidFile
+        // As plymouthd: the keyboard answers passphrase prompts (and the pid file depends on it).
+        options.readsInput = true
         options.kernelCommandLine = settings.kernelCommandLine
         // The theme our units use, when installed; kioskhud.theme=NAME overrides it.
         let theme = DaemonOptions.defaultThemesDirectory + "/splash.json"
