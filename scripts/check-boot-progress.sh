@@ -5,7 +5,8 @@
 # `plymouth update-root-fs --read-write` (system-initialized) records the statuses at quit; the second,
 # fed the same statuses at the same pace, reads that record and its progress (`hud status`: the HUD's
 # progress= and boot-progress=) moves with them, most of the way by the last one. Then `hud progress 50`
-# wins over the estimate, and a corrupt record is named in one log line. The margins are wide (the
+# wins over the estimate; a corrupt record is named in one log line, and a daemon that moves into the real
+# root (newroot, as one started in the initramfs) takes the record found there. The margins are wide (the
 # pace is a second between statuses; the checks ask for less than half of what it gives).
 # Plymouth's socket is global per network namespace: re-run in a new one (root), as
 # check-plymouth-client.sh. Usage: scripts/check-boot-progress.sh [HUD_BINARY] (default: the debug build).
@@ -99,10 +100,20 @@ sleep 0.6
 ok
 quit
 
-# A corrupt record: one line naming it and what is wrong; the daemon carries on with time alone.
+# A corrupt record: one line naming it and what is wrong; the daemon carries on with time alone. Then, as
+# a daemon started in the initramfs, it moves into the real root (`hud newroot`), whose record (the same
+# path inside it) paces the rest of the boot.
+mkdir -p "$tmp/newroot$state"
+cp "$record" "$tmp/newroot$record"
 printf 'kioskhud-boot-progress 1\nduration 10\nnot a record line\n' >"$record"
 boot
 expect_log "boot progress: $record is not usable (line 3: expected 'FRACTION STATUS'"
-expect 0 plymouth update --status="${units[0]}"
+expect 0 "$hud" newroot "$tmp/newroot" --socket "$tmp/hud.sock"
+expect_log "boot progress: estimating from $record in the new root ("
+units=("${units[@]:0:2}")
+feed
+moved=$(cat "$tmp/progress.2")
+at_least "$moved" 20 || fail "after newroot: progress $moved % at the second status (about 40 % of the recorded boot)"
+ok
 quit
-echo "check-boot-progress: two boots through Debian's plymouth client, first ${first} %, second ${p1} → ${p4} % over the same statuses: $checks checks passed"
+echo "check-boot-progress: boots through Debian's plymouth client, first ${first} %, second ${p1} → ${p4} % over the same statuses, ${moved} % at the second after newroot: $checks checks passed"

@@ -82,6 +82,23 @@ public actor BootProgress {
         estimator = BootProgressEstimator(previous: previous, start: loop.now())
     }
 
+    /// The daemon has moved into the real root (`newroot`): when the start
+    /// found no record (in the initramfs there is none), the real root's is
+    /// read now and paces the rest of the boot.
+    public func rootMoved() {
+        guard let store, !estimator.hasPrevious, !finished else { return }
+        switch store.load() {
+        case .missing:
+            break
+        case .unusable(let why):
+            log("boot progress: \(store.path) in the new root is not usable (\(why)); estimating from time alone")
+        case .record(let r):
+            estimator.adopt(r, at: loop.now())
+            log("boot progress: estimating from \(store.path) in the new root (\(r.entries.count) statuses over \(BootProgressRecord.decimal(r.duration, places: 1)) s)")
+            follow()
+        }
+    }
+
     /// The estimate now, 0…1.
     public var progress: Double { estimator.progress(at: loop.now()) }
 

@@ -39,7 +39,7 @@ public struct BootProgressEstimator: Sendable {
     public static let ceiling = 0.999
 
     /// The previous boot's statuses: their fractions (first arrival) by status.
-    private let previousFractions: [String: Double]
+    private var previousFractions: [String: Double]
     /// The instant the boot started (the splash's start).
     public let start: HUDInstant
     /// Statuses seen this boot, in order, with the active time (seconds) of their first arrival.
@@ -120,6 +120,22 @@ public struct BootProgressEstimator: Sendable {
         }
         nextFraction = previousFractions.filter { seenCount[$0.key] == nil && $0.value > fraction }.values.min() ?? 1
         anchorTime = max(t, anchorTime)
+        anchorProgress = now
+    }
+
+    /// Takes `previous` as the previous boot's record when none was given
+    /// at the start (a daemon started in the initramfs finds the record only
+    /// once it has moved into the real root). The estimate goes on from
+    /// where it is, now paced by the record; statuses seen already count as
+    /// come. Does nothing when a record was given.
+    public mutating func adopt(_ previous: BootProgressRecord, at instant: HUDInstant) {
+        guard previousFractions.isEmpty else { return }
+        let now = progress(at: instant)
+        for e in previous.entries where previousFractions[e.status] == nil { previousFractions[e.status] = e.fraction }
+        expectedDuration = Self.clampDuration(previous.duration)
+        let reached = seen.compactMap { previousFractions[$0.status] }.max() ?? 0
+        nextFraction = previousFractions.filter { seenCount[$0.key] == nil && $0.value > reached }.values.min() ?? 1
+        anchorTime = max(activeSeconds(at: instant), anchorTime)
         anchorProgress = now
     }
 

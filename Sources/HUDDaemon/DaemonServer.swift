@@ -399,6 +399,7 @@ public actor DaemonServer {
         }
         _ = chdir("/")
         log("moved into the new root \(directory)")
+        bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok
     }
 

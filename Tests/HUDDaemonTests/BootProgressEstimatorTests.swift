@@ -134,3 +134,21 @@ private struct SplitMix: RandomNumberGenerator {
         }
     }
 }
+
+@Suite struct BootProgressAdoptTests {
+    /// Started in the initramfs with no record: the real root's, adopted at newroot, paces the rest.
+    @Test func aRecordFoundAfterNewroot() {
+        var e = BootProgressEstimator(previous: nil, start: .zero)
+        let before = e.progress(at: at(2))
+        e.adopt(previousBoot, at: at(2))
+        #expect(e.hasPrevious && e.expectedDuration == 20)
+        #expect(e.progress(at: at(2)) == before)
+        e.statusArrived("a.service", at: at(2))
+        e.statusArrived("b.service", at: at(8))
+        #expect(abs(e.progress(at: at(8)) - 0.4) < 0.05)
+        // A record given at the start is not replaced.
+        var given = BootProgressEstimator(previous: previousBoot, start: .zero)
+        given.adopt(BootProgressRecord(entries: [], duration: 500), at: at(1))
+        #expect(given.expectedDuration == 20)
+    }
+}

@@ -137,6 +137,20 @@ private final class BootFixture: Sendable {
         #expect(abs(await b.estimate() - 50) < 0.1)
     }
 
+    /// In the initramfs there is no record; after newroot the real root's paces the boot.
+    @Test func theRecordInTheNewRoot() async throws {
+        let dir = try TemporaryDirectory()
+        let store = BootProgressStore(directory: dir.path, fileName: "boot-progress")
+        let b = try await BootFixture(store: store)
+        await b.f.loop.advance(by: .seconds(1))
+        dir.write("boot-progress", BootProgressRecord(entries: [.init(status: "a.service", fraction: 0.5)], duration: 4).encoded)
+        await b.progress.rootMoved()
+        #expect(b.log.all.last == "boot progress: estimating from \(store.path) in the new root (1 statuses over 4.0 s)")
+        await b.f.loop.advance(by: .seconds(1))
+        await b.progress.note(PlymouthRequest.updateStatus("a.service"))
+        #expect(await b.hudProgress() > 30)    // time alone would say 3.3 %
+    }
+
     /// Hidden, the HUD needs no timer; shown again (show-splash), the progress follows again.
     @Test func noTimerWhileHidden() async throws {
         let b = try await BootFixture(show: false)
