@@ -22,7 +22,9 @@ public actor BootProgress {
     /// How often the HUD's progress follows the estimate.
     public static let interval: Duration = .milliseconds(250)
 
+    /// The daemon's loop, whose clock the estimate reads and whose thread this actor runs on.
     public nonisolated let loop: EventLoop
+    /// The loop: so the daemon's callbacks call in with `assumeIsolated`.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
     private let controller: HUDController
     private let store: BootProgressStore?

@@ -16,7 +16,9 @@
 public struct BootProgressRecord: Equatable, Sendable {
     /// One status and the fraction (0…1) of the boot at which it arrived.
     public struct Entry: Equatable, Sendable {
+        /// The status text (a unit name from systemd).
         public var status: String
+        /// The share of the boot (0…1) that had passed when it first arrived.
         public var fraction: Double
         /// - Parameters:
         ///   - status: the status text (a unit name from systemd).
@@ -68,8 +70,11 @@ public struct BootProgressRecord: Equatable, Sendable {
 
     /// What `parse` found wrong: the line (1-based, 0 for the whole file) and why.
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The line that is wrong, 1-based; 0: the whole text (too large).
         public var line: Int
+        /// What is wrong with it.
         public var reason: String
+        /// "line N: reason", or the reason alone.
         public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
     }
 

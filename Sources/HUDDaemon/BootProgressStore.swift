@@ -27,6 +27,7 @@ public struct BootProgressStore: Sendable {
     public enum Loaded: Equatable, Sendable {
         /// No file: a first boot.
         case missing
+        /// The previous boot's record.
         case record(BootProgressRecord)
         /// A file that cannot be used, and why (unreadable, too large, not a record).
         case unusable(String)
@@ -65,6 +66,7 @@ public struct BootProgressStore: Sendable {
 
     /// What `save` did.
     public enum Saved: Equatable, Sendable {
+        /// The file was replaced.
         case written
         /// Not attempted, and why (the root is not known to be writable).
         case skipped(String)
