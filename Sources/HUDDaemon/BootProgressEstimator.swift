@@ -37,6 +37,8 @@ public struct BootProgressEstimator: Sendable {
     public static let knee = 0.2
     /// Progress never reported beyond this.
     public static let ceiling = 0.999
+    /// Distinct statuses tracked at most (repeats counted, first arrivals recorded).
+    public static let maxTrackedStatuses = 4 * BootProgressRecord.maxEntries
 
     /// The previous boot's statuses: their fractions (first arrival) by status.
     private var previousFractions: [String: Double]
@@ -70,6 +72,9 @@ public struct BootProgressEstimator: Sendable {
 
     /// Whether a previous record was given.
     public var hasPrevious: Bool { !previousFractions.isEmpty }
+
+    /// Distinct statuses tracked (at most `maxTrackedStatuses`).
+    public var trackedStatusCount: Int { seenCount.count }
 
     /// Whether the progress is frozen (`pause`d).
     public var isPaused: Bool { pausedSince != nil }
@@ -106,6 +111,8 @@ public struct BootProgressEstimator: Sendable {
     /// re-estimates the rate; a status seen twice already is not used again
     /// (and not recorded: repeats confuse the next estimate, as in ply-progress).
     public mutating func statusArrived(_ status: String, at instant: HUDInstant) {
+        // Bounded: beyond this many distinct statuses new ones are not tracked (a boot has a few hundred).
+        guard seenCount[status] != nil || seenCount.count < Self.maxTrackedStatuses else { return }
         let count = seenCount[status, default: 0]
         seenCount[status] = count + 1
         guard count == 0 else { return }

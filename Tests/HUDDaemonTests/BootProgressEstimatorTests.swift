@@ -104,6 +104,18 @@ private struct SplitMix: RandomNumberGenerator {
         #expect(try BootProgressRecord.parse(r.encoded) == r)
     }
 
+    /// A flood of distinct statuses is bounded: the record keeps at most maxEntries.
+    @Test func aFloodIsBounded() throws {
+        var e = BootProgressEstimator(previous: nil, start: .zero)
+        for i in 0..<(BootProgressEstimator.maxTrackedStatuses + 100) { e.statusArrived("u\(i).service", at: at(Double(i) / 1000)) }
+        #expect(e.seen.count == BootProgressRecord.maxEntries)
+        #expect(e.trackedStatusCount == BootProgressEstimator.maxTrackedStatuses)
+        let r = try #require(e.record(at: at(100)))
+        #expect(r.entries.count == BootProgressRecord.maxEntries)
+        let back = try BootProgressRecord.parse(r.encoded)    // fractions to 4 decimals
+        #expect(back.entries.map(\.status) == r.entries.map(\.status) && back.duration == r.duration)
+    }
+
     /// The property: whatever arrives, in any order, known or not, with pauses,
     /// the progress never goes backwards and stays below 1.
     @Test func neverGoesBackwards() {
