@@ -38,7 +38,7 @@ expect_log() {
 expect 1 plymouth --ping    # nobody serves the socket yet
 
 "$hud" daemon --output "png:$tmp/png" --size 320x200 --socket "$tmp/hud.sock" --no-psplash --cmdline /dev/null \
-    --plymouth 2>"$tmp/daemon.log" &
+    --plymouth --state-dir "$tmp/state" 2>"$tmp/daemon.log" &
 daemon=$!
 for _ in $(seq 100); do "$hud" ping --socket "$tmp/hud.sock" >/dev/null 2>&1 && break; sleep 0.1; done
 expect_log "Plymouth socket @/org/freedesktop/plymouthd"

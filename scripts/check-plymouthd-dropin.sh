@@ -31,7 +31,7 @@ expect_log() {
 listener_pid() { ss -xlpn | sed -n 's|.*@/org/freedesktop/plymouthd .*pid=\([0-9]*\),.*|\1|p' | head -1; }
 mkdir "$tmp/run"    # as /run; the daemon makes plymouth/ in it when it writes the pid file, as plymouthd
 plymouthd=("$hud" plymouthd --mode=boot --pid-file="$tmp/run/plymouth/pid" --attach-to-session
-           --kernel-command-line="quiet kioskhud.output=png:$tmp/png")
+           --kernel-command-line="quiet kioskhud.output=png:$tmp/png" --state-dir="$tmp/state")
 
 expect 1 plymouth --ping    # nobody serves the socket yet
 

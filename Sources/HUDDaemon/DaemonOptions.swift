@@ -59,6 +59,15 @@ public struct DaemonOptions: Sendable {
     public var connectors: Set<String>?
     /// Keyboards, touchscreens and pointers press the HUD's button (`--input`; on a display output only).
     public var readsInput = false
+    /// Where the boot-progress record is kept between boots (`--state-dir`;
+    /// `hud daemon` and `hud plymouthd` default to `BootProgressStore.defaultDirectory`);
+    /// nil: nothing is read or written, the estimate starts from time alone.
+    public var stateDirectory: String?
+    /// With Plymouth's socket: its boot statuses (the unit starting) go on the label (`--boot-status-label`).
+    public var bootStatusLabel = false
+    /// With Plymouth's socket: the boot-progress estimate drives the HUD's
+    /// progress until a client sets progress (`--no-boot-progress`: only reported, `boot-progress=` in `status`).
+    public var bootProgressShown = true
 
     public init() {}
 }

@@ -54,9 +54,11 @@ extension DaemonServer {
 
     /// What plymouthd would do with `request`, done on the HUD.
     func plymouthAction(_ request: PlymouthRequest, from peer: PeerCredentials) -> PlymouthAction {
+        // Statuses, pause/unpause, system-initialized (and what clients set) reach the boot-progress estimate.
+        defer { bootProgress?.assumeIsolated { $0.note(request) } }
         switch request {
         case .ping, .systemInitialized, .pauseProgress, .unpauseProgress:
-            // Progress is not estimated from the boot (yet): nothing to pause.
+            // The boot-progress estimate (BootProgress, in the defer above) takes these.
             return .reply(.ack)
         case .error:
             log("plymouth: boot error reported by \(peer)")

@@ -32,6 +32,8 @@ public actor DaemonServer {
     var plymouth: PlymouthServer?
     /// Plymouth's socket bound before the display was touched (`hud plymouthd`), until `start` serves it.
     var boundPlymouthSocket: BoundPlymouthSocket?
+    /// The boot-progress estimate while Plymouth's socket is served (`DaemonServer+BootProgress.swift`).
+    var bootProgress: BootProgress?
     private var watches: [FDWatch] = []
     private var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
@@ -97,6 +99,7 @@ public actor DaemonServer {
             if options.showAtStart {
                 _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
             }
+            startBootProgress()
         } catch {
             closeEverything()
             plymouth = nil
@@ -244,8 +247,9 @@ public actor DaemonServer {
                 case .newroot(let directory):
                     response = moveRoot(to: directory)
                 case .status:
-                    response = controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
-                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))
+                    let boot = bootProgress?.assumeIsolated { $0.statusFields } ?? []
+                    response = boot.reduce(controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
+                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))) { $0.adding($1) }
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
@@ -275,6 +279,7 @@ public actor DaemonServer {
                 default:
                     response = controller.assumeIsolated { $0.handle(request) }
                 }
+                bootProgress?.assumeIsolated { $0.note(request) }
             } catch {
                 response = error.response
             }
@@ -384,6 +389,7 @@ public actor DaemonServer {
                     do {
                         let command = try PsplashCommand.parse(bytes)
                         if command == .quit { quit = true } else { controller.assumeIsolated { $0.handle(command) } }
+                        bootProgress?.assumeIsolated { $0.note(command) }
                     } catch {
                         log("psplash FIFO: \(error)")
                     }
@@ -441,6 +447,7 @@ public actor DaemonServer {
         }
         _ = chdir("/")
         log("moved into the new root \(directory)")
+        bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok
     }
 
@@ -451,6 +458,7 @@ public actor DaemonServer {
     public func stop(exitCode: Int32, retainPicture: Bool) {
         guard !stopped else { return }
         stopped = true
+        bootProgress?.assumeIsolated { $0.finish() }
         closeEverything()
         output.stop(retainPicture: retainPicture)
         // As plymouthd: quit is ACKed once the splash is done, just before the exit.

@@ -35,6 +35,9 @@ enum DaemonCommand {
             .init(name: "no-psplash", placeholder: nil, help: "do not create psplash's FIFO"),
             .init(name: "plymouth", placeholder: nil, help: "also serve Plymouth's protocol on its socket (@/org/freedesktop/plymouthd), so plymouth, systemd and initramfs-tools drive the HUD; off by default"),
             .init(name: "plymouth-socket", placeholder: "NAME", help: "serve Plymouth's protocol on this abstract socket name instead (implies --plymouth)"),
+            .init(name: "boot-status-label", placeholder: nil, help: "with --plymouth: the label shows each boot status (systemd's unit starting, 'plymouth update') until a client sets a label"),
+            .init(name: "no-boot-progress", placeholder: nil, help: "with --plymouth: keep the theme's indicator; the boot-progress estimate is only reported (boot-progress= in 'hud status') and recorded"),
+            .init(name: "state-dir", placeholder: "DIR", help: "where the previous boot's timings are kept for the boot-progress estimate (default /var/lib/kioskhud)"),
             .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
@@ -81,6 +84,9 @@ enum DaemonCommand {
             } else if o.flag("plymouth") {
                 options.plymouthSocketName = PlymouthSocketName.current
             }
+            options.bootStatusLabel = o.flag("boot-status-label")
+            options.bootProgressShown = !o.flag("no-boot-progress")
+            options.stateDirectory = try BootProgressOptions.stateDirectory(o.string("state-dir"), command: "hud daemon")
             options.showAtStart = o.flag("show") || o.string("label") != nil
             options.startLabel = o.string("label")
             if o.flag("initramfs"), let argv0 = CommandLine.unsafeArgv[0], argv0[0] != 0 {
