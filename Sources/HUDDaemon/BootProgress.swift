@@ -15,9 +15,11 @@ import HUDProtocol
 ///   `hide-message` that empties the label gives the line back.
 ///
 /// An actor on the daemon's loop. It owns one timer: while the HUD is up,
-/// the estimate drives it and is not paused, the progress is brought up to
-/// date every `interval` (only when it moved by 0.1 % or more); otherwise
-/// no timer runs.
+/// the estimate drives it, is not paused and the HUD shows progress (a
+/// bar, ring or pie: a spinner theme ignores the estimate, as a Plymouth
+/// theme without a progress bar does), the progress is brought up to date
+/// every `interval` (only when it moved by 0.1 % or more); otherwise no
+/// timer runs. `hud status` reports the estimate either way (`boot-progress=`).
 public actor BootProgress {
     /// How often the HUD's progress follows the estimate.
     public static let interval: Duration = .milliseconds(250)
@@ -171,11 +173,16 @@ public actor BootProgress {
     private func follow() {
         guard !finished, drivesProgress, !progressSetByClient else { return stopTimer() }
         let p = progress
+        // A spinner or text HUD does not show it: then the loop is not woken for it either.
+        guard controller.assumeIsolated({ $0.showsProgress }) else {
+            lastApplied = nil
+            return stopTimer()
+        }
         if lastApplied.map({ abs(p - $0) >= 0.001 }) ?? true {
             lastApplied = p
-            controller.assumeIsolated { $0.hold(HUDSettings(progressPercent: p * 100)) }
+            controller.assumeIsolated { $0.setEstimatedProgress(p) }
         }
-        guard !estimator.isPaused, controller.assumeIsolated({ $0.isUp }) else { return stopTimer() }
+        guard !estimator.isPaused else { return stopTimer() }
         if timer == nil {
             timer = loop.schedule(after: Self.interval) { [weak self] in
                 self?.assumeIsolated { $0.timer = nil; $0.follow() }

@@ -125,6 +125,20 @@ public actor HUDController {
         for w in waiters { w(pressed) }
     }
 
+    /// The boot-progress estimate (`BootProgress`): moves the progress of a
+    /// HUD that shows progress (the theme's or a client's bar, ring or pie)
+    /// and leaves a spinner or text HUD as it is, as a Plymouth theme
+    /// without a progress bar ignores the estimate. Not held for a later show.
+    public func setEstimatedProgress(_ fraction: Double) {
+        guard showsProgress, let hud else { return }
+        stack.assumeIsolated { $0.update(hud) { $0.progress = fraction } }
+    }
+
+    /// Whether the HUD is up with a progress indicator (bar, ring, pie).
+    public var showsProgress: Bool {
+        isUp && currentState().configuration?.mode.showsProgress == true
+    }
+
     /// Asks `kind` in the HUD's bezel, showing the HUD when it is not up
     /// (Plymouth's `*` and `W`, our `ask`). A password typed is kept for
     /// `typedPasswords`.

@@ -85,6 +85,8 @@ public final class HUDScreen: @unchecked Sendable {
     private var inputFailed = false
     /// The button last handed to the stack, so it is logged when it moves.
     private var buttonLogged: PixelRect?
+    /// The button frames the stack was last given.
+    private var buttonFramesSent: [Int: HUDRect] = [:]
     private var look: ScreenLook
     private var started = false
     private var closed = false
@@ -329,8 +331,12 @@ public final class HUDScreen: @unchecked Sendable {
                 return
             }
         }
+        // Only when the layout moved them: most frames (a spinner turning) do not.
         let frames = painter.buttonFrames
-        stack.assumeIsolated { $0.setButtonFrames(frames) }
+        if frames != buttonFramesSent {
+            buttonFramesSent = frames
+            stack.assumeIsolated { $0.setButtonFrames(frames) }
+        }
         let rect = painter.lastButtonRect
         if rect != buttonLogged {
             buttonLogged = rect

@@ -10,9 +10,10 @@ private final class BootFixture: Sendable {
     let progress: BootProgress
     let log = LogRecorder()
 
-    init(store: BootProgressStore? = nil, showsStatus: Bool = false, show: Bool = true) async throws {
+    /// - Parameter mode: the HUD's indicator; the estimate moves a bar, ring or pie only.
+    init(store: BootProgressStore? = nil, showsStatus: Bool = false, show: Bool = true, mode: WireMode = .bar) async throws {
         f = try ControllerFixture()
-        if show { _ = await f.handle(.show(HUDSettings())) }
+        if show { _ = await f.handle(.show(HUDSettings(mode: mode))) }
         let log = self.log
         progress = BootProgress(controller: f.controller, store: store, showsStatus: showsStatus, drivesProgress: true,
                                 log: { log.record($0) })
@@ -29,7 +30,6 @@ private final class BootFixture: Sendable {
     @Test func theHUDFollowsTheEstimate() async throws {
         let b = try await BootFixture()
         #expect(await b.hudProgress() == 0)
-        #expect(await b.f.status()["mode"] == "bar")    // progress shows the theme's progress indicator
         var last = 0.0
         for _ in 0..<8 {
             await b.f.loop.advance(by: .seconds(3))
@@ -40,6 +40,22 @@ private final class BootFixture: Sendable {
         // 24 s of 60 expected: 40 %, give or take the last step of the timer.
         #expect(abs(last - 40) < 1)
         #expect(abs(await b.estimate() - last) < 1)
+    }
+
+    /// A spinner is left as it is, as a Plymouth theme without a progress bar
+    /// ignores the estimate, and no timer runs for it; `boot-progress=` still reports it.
+    @Test func aSpinnerIsLeftAlone() async throws {
+        let b = try await BootFixture(mode: .indeterminate)
+        await b.f.loop.advance(by: .seconds(6))
+        #expect(await b.f.status()["mode"] == "indeterminate")
+        #expect(await b.hudProgress() == 0)
+        #expect(abs(await b.estimate() - 10) < 0.1)
+        #expect(b.f.loop.pendingTimerCount == 0)
+        // Switched to a bar by a client (no progress value), the estimate moves it from the next request on.
+        _ = await b.f.handle(.update(HUDSettings(mode: .bar)))
+        await b.progress.note(Request.update(HUDSettings(mode: .bar)))
+        await b.f.loop.advance(by: .seconds(6))
+        #expect(abs(await b.hudProgress() - 20) < 1)
     }
 
     /// A client's progress wins from then on (`hud progress 50` must read 50).
@@ -156,7 +172,7 @@ private final class BootFixture: Sendable {
         let b = try await BootFixture(show: false)
         #expect(b.f.loop.pendingTimerCount == 0)
         await b.f.loop.advance(by: .seconds(6))
-        _ = await b.f.handle(.show(HUDSettings()))
+        _ = await b.f.handle(.show(HUDSettings(mode: .bar)))
         await b.progress.note(PlymouthRequest.showSplash)
         #expect(abs(await b.hudProgress() - 10) < 0.5)
         #expect(b.f.loop.pendingTimerCount >= 1)
