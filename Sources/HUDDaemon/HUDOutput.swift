@@ -22,4 +22,8 @@ public protocol HUDOutput: AnyObject {
     /// says `settled=true|false`, so a boot script or test takes its
     /// screendump when the picture is there, not after a guessed delay.
     var isSettled: Bool { get }
+    /// Whether typed keys can answer a prompt: the output reads input, or
+    /// (PNG) takes them from `hud type`. When false, prompts are refused
+    /// at once instead of waiting for keys that cannot come.
+    var readsKeys: Bool { get }
 }

@@ -7,6 +7,8 @@ public final class NoOutput: HUDOutput {
     public var summary: String { "none" }
     /// Nothing is drawn, so nothing is ever pending.
     public var isSettled: Bool { true }
+    /// Nothing shows a prompt: none is asked.
+    public var readsKeys: Bool { false }
 
     public init() {}
 
