@@ -136,7 +136,15 @@ public enum Daemon {
                         + (server.plymouth.map { ", Plymouth socket \($0.address)" } ?? "")
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
                     // Before the readiness byte: a `Type=forking` unit's parent exits only after the pid file exists.
-                    if let pidFile { writePidFile(pidFile, promptsWork: server.output.readsKeys, log: log) }
+                    if let pidFile, writePidFile(pidFile, promptsWork: server.output.readsKeys, log: log) {
+                        // Input found unusable later (at the first frame): systemd's Plymouth agent would take
+                        // NO_ANSWER and give up, and with the file there no console agent asks instead, so a
+                        // passphrase request would wait for its timeout. Without the file, systemd asks on the console.
+                        server.output.whenKeysLost {
+                            pidFile.remove(ifNaming: getpid())
+                            log("input: no key can reach a prompt: removed the pid file \(pidFile.path), so systemd asks for passphrases on the console")
+                        }
+                    }
                     readiness.ready()
                 } catch {
                     log("\(error)")
@@ -158,16 +166,20 @@ public enum Daemon {
     /// (`ConditionPathExists=` of `systemd-ask-password-plymouth.path` and
     /// `-console.path`), so a pid file with no prompt behind it would leave a
     /// disk passphrase request unanswerable.
-    static func writePidFile(_ file: PidFile, promptsWork: Bool, log: @Sendable (String) -> Void) {
+    /// - Returns: whether it was written.
+    @discardableResult
+    static func writePidFile(_ file: PidFile, promptsWork: Bool, log: @Sendable (String) -> Void) -> Bool {
         guard promptsWork else {
             log("not writing the pid file \(file.path): no passphrase can be typed here (no --input, or no display), and systemd's Plymouth"
                 + " password agent runs when \(PidFile.plymouthPath) exists, so a disk passphrase request would hang; without it systemd asks on the console")
-            return
+            return false
         }
         do {
             try file.write(pid: getpid())
+            return true
         } catch {
             log("pid file: \(error)")
+            return false
         }
     }
 }

@@ -26,4 +26,13 @@ public protocol HUDOutput: AnyObject {
     /// (PNG) takes them from `hud type`. When false, prompts are refused
     /// at once instead of waiting for keys that cannot come.
     var readsKeys: Bool { get }
+    /// Calls `handler` once, on the loop, when `readsKeys` turns false after
+    /// it was true: input found unusable at the first frame (libinput or
+    /// xkbcommon missing from the image). Outputs whose answer never
+    /// changes never call it.
+    func whenKeysLost(_ handler: @escaping () -> Void)
+}
+
+extension HUDOutput {
+    public func whenKeysLost(_ handler: @escaping () -> Void) {}
 }

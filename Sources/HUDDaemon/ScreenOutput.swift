@@ -9,6 +9,7 @@ import KioskHUD
 public final class ScreenOutput: HUDOutput, @unchecked Sendable {
     private let options: HUDScreen.Options
     private var screen: HUDScreen?
+    private var keysLost: (() -> Void)?
 
     public var framesDrawn: Int { screen?.framesDrawn ?? 0 }
     public var isSettled: Bool { screen?.isSettled ?? true }
@@ -25,8 +26,24 @@ public final class ScreenOutput: HUDOutput, @unchecked Sendable {
         var options = self.options
         options.look = theme.look
         let screen = HUDScreen(stack: stack, options: options)
-        do { try screen.start() } catch { throw .output("\(error)") }
+        // Input starts (or fails) at the first frame.
+        screen.onFramePresented = { [weak self] in self?.noticeKeysLost() }
         self.screen = screen
+        do { try screen.start() } catch {
+            self.screen = nil
+            throw .output("\(error)")
+        }
+    }
+
+    public func whenKeysLost(_ handler: @escaping () -> Void) {
+        keysLost = handler
+        noticeKeysLost()
+    }
+
+    private func noticeKeysLost() {
+        guard options.input != nil, let handler = keysLost, let screen, !screen.readsKeys else { return }
+        keysLost = nil
+        handler()
     }
 
     public func apply(theme: DaemonTheme) { screen?.apply(look: theme.look) }
