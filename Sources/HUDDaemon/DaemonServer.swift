@@ -245,6 +245,7 @@ public actor DaemonServer {
                     response = moveRoot(to: directory)
                 case .status:
                     response = controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
+                        .adding(Field("display", output.holdsDisplay ? "held" : "released"))
                         .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {

@@ -7,10 +7,14 @@ public final class NoOutput: HUDOutput {
     public var summary: String { "none" }
     /// Nothing is drawn, so nothing is ever pending.
     public var isSettled: Bool { true }
+    /// Nothing to let go of: only whether `deactivate` was the last word.
+    public private(set) var holdsDisplay = true
 
     public init() {}
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {}
     public func apply(theme: DaemonTheme) {}
     public func stop(retainPicture: Bool) {}
+    public func deactivate() { holdsDisplay = false }
+    public func reactivate() { holdsDisplay = true }
 }
