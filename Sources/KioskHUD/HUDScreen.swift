@@ -340,7 +340,8 @@ public final class HUDScreen: @unchecked Sendable {
 
     /// Returns once the screen shows the HUDs as they are now (`isSettled`):
     /// labels drawn, no fade running. For taking a picture of it, or for
-    /// starting heavy work only once the HUD is visible.
+    /// starting heavy work only once the HUD is visible. While deactivated
+    /// nothing is drawn: it returns once `reactivate` has drawn the picture.
     public func waitUntilSettled() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             loop.execute { [self] in
