@@ -49,6 +49,12 @@ sh "$shot" p-kept
 # Another client takes the display (master, its own mode set, blue) and is dumped while it holds it.
 run takeover "$TAKEOVER" sh "$shot" p-takeover
 
+# VT switching is the kernel's again (VT_AUTO): a switch needs no answer from the daemon.
+# (Held in VT_PROCESS by a daemon that no longer answers, chvt would wait forever.)
+run chvt2 timeout 10 busybox chvt 2
+run active cat /sys/class/tty/tty0/active
+run chvt1 timeout 10 busybox chvt 1
+
 # reactivate: the HUD is back as it is now (100 %, Away).
 run reactivate /usr/bin/plymouth reactivate
 settled

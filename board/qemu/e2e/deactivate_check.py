@@ -65,6 +65,9 @@ def main():
     check("other-client-becomes-master-and-sets-its-mode",
           exit_code("takeover") == 0 and run.said("takeover", "modeset ok") and blue(takeover) > 0.99,
           log.get("takeover", []) + [f"blue share {blue(takeover):.3f}"])
+    check("vt-switching-back-to-the-kernel",
+          exit_code("chvt2") == 0 and log.get("active", [None])[0] == "tty2" and exit_code("chvt1") == 0,
+          log.get("chvt2", []) + log.get("active", []) + log.get("chvt1", []))
     check("reactivate-acked", exit_code("reactivate") == 0 and status("status3", "display") == "held"
           and status("status3", "settled") == "true", log.get("reactivate", []) + log.get("status3", []))
     again = hud(back)
