@@ -19,7 +19,7 @@ for gpu in ${KIOSKHUD_E2E_GPUS:-bochs virtio}; do
     for scenario in ${KIOSKHUD_E2E_DAEMON:-daemon deactivate}; do
         case $scenario in
             daemon) run_setup "$gpu" "$gpu" daemon-guest.sh check-daemon.py 480 ;;
-            deactivate) run_setup "$gpu-deactivate" "$gpu" deactivate-guest.sh deactivate_check.py 300 --env "TAKEOVER=$out/takeover" ;;
+            deactivate) run_setup "$gpu-deactivate" "$gpu" deactivate-guest.sh deactivate_check.py 300 --input --env "TAKEOVER=$out/takeover" ;;
             *) echo "FAIL $scenario: unknown scenario"; failed=$((failed + 1)) ;;
         esac
     done

@@ -20,8 +20,21 @@ run() {
     say "$name" "exit=$code"
 }
 . "$here/settled.sh"
+# inputs LABEL: how many evdev nodes the daemon has open, once it has as many as it should (WANT: some|none).
+inputs() {
+    n=0
+    while :; do
+        count=$(ls -l /proc/$pid/fd 2>/dev/null | grep -c '/dev/input/event')
+        { [ "$2" = some ] && [ "$count" -gt 0 ]; } || { [ "$2" = none ] && [ "$count" -eq 0 ]; } && break
+        n=$((n + 1)); [ $n -gt 100 ] && break
+        sleep 0.1
+    done
+    say "$1" "input-fds=$count"
+}
 
-"$HUD" daemon --output kms --plymouth --no-psplash > /tmp/daemon.out 2>&1 &
+# QEMU's virtio keyboard and tablet (qemu-run.py --input): the daemon reads them with --input.
+modprobe -a evdev virtio_input || say modprobe "failed"
+"$HUD" daemon --output kms --plymouth --no-psplash --input > /tmp/daemon.out 2>&1 &
 pid=$!
 i=0
 until "$HUD" ping 2>/dev/null; do
@@ -33,6 +46,7 @@ run ping /usr/bin/plymouth --ping
 run show "$HUD" show --mode ring --progress 50 --label Before --no-animation
 settled
 sh "$shot" p-before
+inputs inputs_before some
 
 # The negative control: while the daemon holds the display, no other client becomes master.
 run takeover0 "$TAKEOVER" sh "$shot" p-refused
@@ -40,6 +54,7 @@ run takeover0 "$TAKEOVER" sh "$shot" p-refused
 # deactivate: ACKed once the display is let go of; the picture stays as it was.
 run deactivate /usr/bin/plymouth deactivate
 run status1 "$HUD" status
+inputs inputs_deactivated none
 # Changes while deactivated are kept, not drawn.
 run progress "$HUD" progress 100
 run message /usr/bin/plymouth display-message --text=Away
@@ -60,6 +75,7 @@ run reactivate /usr/bin/plymouth reactivate
 settled
 run status3 "$HUD" status
 sh "$shot" p-back
+inputs inputs_back some
 
 # Once more with no change meanwhile: the same picture returns, pixel for pixel.
 run deactivate2 /usr/bin/plymouth deactivate

@@ -68,6 +68,17 @@ def main():
     check("vt-switching-back-to-the-kernel",
           exit_code("chvt2") == 0 and log.get("active", [None])[0] == "tty2" and exit_code("chvt1") == 0,
           log.get("chvt2", []) + log.get("active", []) + log.get("chvt1", []))
+    def input_fds(name):
+        for line in log.get(name, []):
+            if line.startswith("input-fds="):
+                return int(line[len("input-fds="):])
+        return None
+
+    check("input-not-read-while-deactivated",
+          (input_fds("inputs_before") or 0) > 0 and input_fds("inputs_deactivated") == 0,
+          f"evdev fds open: before {input_fds('inputs_before')}, deactivated {input_fds('inputs_deactivated')}")
+    check("input-read-again-after-reactivate", (input_fds("inputs_back") or 0) > 0,
+          f"evdev fds open after reactivate: {input_fds('inputs_back')}")
     check("reactivate-acked", exit_code("reactivate") == 0 and status("status3", "display") == "held"
           and status("status3", "settled") == "true", log.get("reactivate", []) + log.get("status3", []))
     again = hud(back)
