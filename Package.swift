@@ -46,13 +46,15 @@ let package = Package(
         // library dlopen'ed on first use. Table: graphics_functions.h; a call to
         // one not in it fails to link ("undefined reference"): add it with
         // scripts/lazy-graphics-table.py NAME.
-        .target(name: "CLazyGraphics",
+        .target(name: "CLazyGraphics", dependencies: ["CLazyLoader"],
                 cSettings: [.unsafeFlags(graphicsIncludeFlags)]),
+        // The dlopen/dlsym loading CLazyGraphics and CLazyInput share.
+        .target(name: "CLazyLoader"),
 
         // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
         // CLazyGraphics does Cairo; libinput pulls in GLib through libwacom).
         .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
-        .target(name: "CLazyInput", dependencies: ["CInput"]),
+        .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block

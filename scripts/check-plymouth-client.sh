@@ -3,14 +3,17 @@
 # Each command's exit status is checked, and what it did through `hud status` and the daemon's log;
 # then raw hostile bytes (python3) must be NAKed or dropped with the daemon still answering, a user
 # other than root must get NAK (exit 1), and `plymouth --ping` must exit 1 before the daemon starts
-# and after `quit --retain-splash` has stopped it. Plymouth's socket is an abstract name, global per
-# network namespace: the script re-runs itself in a new one (`unshare -n`, root), so it never meets a
-# plymouthd or another test. Usage: scripts/check-plymouth-client.sh [HUD_BINARY] (default: the debug build).
+# and after `quit --retain-splash` has stopped it. Prompts: `plymouth ask-for-password` and systemd's
+# own password agent (`systemd-tty-ask-password-agent --plymouth`, what systemd-ask-password-plymouth.service
+# runs, answering a `systemd-ask-password` request) get exactly what `hud type` types into the prompt.
+# Plymouth's socket is an abstract name, global per network namespace: the script re-runs itself in a
+# new one (`unshare -n`, root), so it never meets a plymouthd or another test; and in a mount namespace
+# of its own (`-m`), with a tmpfs on /run/systemd/ask-password, so no agent of the host sees its request. Usage: scripts/check-plymouth-client.sh [HUD_BINARY] (default: the debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z ${KIOSKHUD_PLYMOUTH_NETNS:-} ]]; then
     [[ $(id -u) -eq 0 ]] || { echo "check-plymouth-client: FAIL, needs root (unshare -n, setpriv)"; exit 1; }
-    exec unshare -n env KIOSKHUD_PLYMOUTH_NETNS=1 bash "$0" "$@"
+    exec unshare -n -m env KIOSKHUD_PLYMOUTH_NETNS=1 bash "$0" "$@"
 fi
 hud=${1:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "check-plymouth-client: FAIL, no $hud (swift build first)"; exit 1; }
@@ -35,7 +38,7 @@ expect_log() {
 expect 1 plymouth --ping    # nobody serves the socket yet
 
 "$hud" daemon --output "png:$tmp/png" --size 320x200 --socket "$tmp/hud.sock" --no-psplash --cmdline /dev/null \
-    --plymouth 2>"$tmp/daemon.log" &
+    --plymouth --state-dir "$tmp/state" 2>"$tmp/daemon.log" &
 daemon=$!
 for _ in $(seq 100); do "$hud" ping --socket "$tmp/hud.sock" >/dev/null 2>&1 && break; sleep 0.1; done
 expect_log "Plymouth socket @/org/freedesktop/plymouthd"
@@ -113,6 +116,38 @@ expect_log "unknown command 0x7a 'z'; answered NAK"
 expect_log "malformed requests; dropped"
 expect_log "left in the middle of a request"
 expect 0 plymouth --ping
+
+# Prompts. prompting MESSAGE: until the daemon shows that prompt.
+prompting() {
+    for _ in $(seq 100); do [[ $(status prompt-message) == "$1" ]] && return 0; sleep 0.1; done
+    fail "no prompt '$1' shown (status: $("$hud" status --socket "$tmp/hud.sock" | tr '\n' ' '))"
+}
+timeout 30 plymouth ask-for-password --prompt="Disk passphrase" >"$tmp/ply.out" 2>&1 &
+asker=$!
+prompting "Disk passphrase"
+expect_status prompt password
+expect 0 "$hud" type --socket "$tmp/hud.sock" --text "s3cret pass" --key enter
+wait "$asker" || fail "plymouth ask-for-password exited $?: $(cat "$tmp/ply.out")"
+[[ $(cat "$tmp/ply.out") == "s3cret pass" ]] || fail "plymouth ask-for-password printed '$(cat "$tmp/ply.out")', not what was typed"
+ok
+# systemd's password agent, unchanged: a request in /run/systemd/ask-password, the agent asks Plymouth's socket.
+mkdir -p /run/systemd/ask-password
+mount -t tmpfs tmpfs /run/systemd/ask-password
+timeout 60 systemd-ask-password --no-tty --timeout=50 "Passphrase for /dev/vda2" >"$tmp/ask.out" 2>&1 &
+asker=$!
+for _ in $(seq 100); do compgen -G "/run/systemd/ask-password/ask.*" >/dev/null && break; sleep 0.1; done
+timeout 60 systemd-tty-ask-password-agent --plymouth --query >"$tmp/agent.out" 2>&1 &
+agent=$!
+prompting "Passphrase for /dev/vda2"
+expect 0 "$hud" type --socket "$tmp/hud.sock" --text "ünïcode pass" --key enter
+wait "$asker" || fail "systemd-ask-password exited $?: $(cat "$tmp/ask.out")"
+[[ $(cat "$tmp/ask.out") == "ünïcode pass" ]] || fail "systemd-ask-password got '$(cat "$tmp/ask.out")', not what was typed"
+ok
+wait "$agent" || fail "systemd-tty-ask-password-agent exited $?: $(cat "$tmp/agent.out")"
+ok
+grep -qF "s3cret" "$tmp/daemon.log" && fail "the daemon's log holds a typed passphrase"
+ok
+expect_status prompts 0
 
 expect 0 plymouth quit --retain-splash
 code=0

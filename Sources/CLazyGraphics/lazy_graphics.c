@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "lazy_loader.h"
 
 /* Everything from here on is hidden: the forwarding definitions below must
  * not be exported (see there). After the system headers, whose functions
@@ -38,10 +38,7 @@ enum slot {
     SLOT_COUNT
 };
 
-static const struct {
-    enum library library;
-    const char *name;
-} functions[SLOT_COUNT] = {
+static const struct lazy_function functions[SLOT_COUNT] = {
 #define LAZY(library, result, name, parameters, arguments) [SLOT_##name] = {library, #name},
 #define LAZY_VOID(library, name, parameters, arguments) [SLOT_##name] = {library, #name},
 #include "graphics_functions.h"
@@ -50,50 +47,25 @@ static const struct {
 };
 
 static void *addresses[SLOT_COUNT];
+static struct lazy_library_set set = {
+    .sonames = sonames, .library_count = LIBRARY_COUNT,
+    .functions = functions, .addresses = addresses, .function_count = SLOT_COUNT,
+};
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static atomic_bool loaded;
-/* Why loading failed, when it did; written once inside pthread_once. */
-static char failure[512];
-
-static void record_failure(const char *what, const char *soname) {
-    const char *reason = dlerror();
-    snprintf(failure, sizeof failure, "%s %s (%s)", what, soname, reason ? reason : "unknown error");
-}
 
 static void load_all(void) {
-    for (int library = 0; library < LIBRARY_COUNT; library++) {
-        void *handle = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            record_failure("cannot load", sonames[library]);
-            return;
-        }
-        for (int i = 0; i < SLOT_COUNT; i++) {
-            if (functions[i].library != (enum library)library) continue;
-            dlerror();
-            addresses[i] = dlsym(handle, functions[i].name);
-            if (!addresses[i]) {
-                char what[128];
-                snprintf(what, sizeof what, "cannot find %s in", functions[i].name);
-                record_failure(what, sonames[library]);
-                return;
-            }
-        }
-    }
-    atomic_store_explicit(&loaded, true, memory_order_release);
+    if (lazy_load_set(&set)) atomic_store_explicit(&loaded, true, memory_order_release);
 }
 
 const char *kiosk_graphics_try_load(void) {
     pthread_once(&once, load_all);
-    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : failure;
+    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : set.failure;
 }
 
 void kiosk_graphics_load(void) {
     const char *error = kiosk_graphics_try_load();
-    if (error) {
-        fprintf(stderr, "%s: %s; Cairo, Pango and pixman are loaded on first use, install them or fix the path\n",
-                program_invocation_short_name, error);
-        exit(127);
-    }
+    if (error) lazy_exit_missing(error, "Cairo, Pango and pixman are loaded on first use, install them or fix the path");
 }
 
 bool kiosk_graphics_is_loaded(void) {

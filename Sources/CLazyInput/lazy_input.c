@@ -1,5 +1,4 @@
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -9,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "lazy_loader.h"
 
 /* Hidden from here on (after glibc's headers): the forwarding definitions
  * must not be exported, or the libraries' own calls could come back here. */
@@ -35,10 +36,7 @@ enum slot {
     SLOT_COUNT
 };
 
-static const struct {
-    enum library library;
-    const char *name;
-} functions[SLOT_COUNT] = {
+static const struct lazy_function functions[SLOT_COUNT] = {
 #define LAZY(library, result, name, parameters, arguments) [SLOT_##name] = {library, #name},
 #define LAZY_VOID(library, name, parameters, arguments) [SLOT_##name] = {library, #name},
 #include "input_functions.h"
@@ -47,49 +45,25 @@ static const struct {
 };
 
 static void *addresses[SLOT_COUNT];
+static struct lazy_library_set set = {
+    .sonames = sonames, .library_count = LIBRARY_COUNT,
+    .functions = functions, .addresses = addresses, .function_count = SLOT_COUNT,
+};
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static atomic_bool loaded;
-static char failure[512];
-
-static void record_failure(const char *what, const char *soname) {
-    const char *reason = dlerror();
-    snprintf(failure, sizeof failure, "%s %s (%s)", what, soname, reason ? reason : "unknown error");
-}
 
 static void load_all(void) {
-    for (int library = 0; library < LIBRARY_COUNT; library++) {
-        void *handle = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            record_failure("cannot load", sonames[library]);
-            return;
-        }
-        for (int i = 0; i < SLOT_COUNT; i++) {
-            if (functions[i].library != (enum library)library) continue;
-            dlerror();
-            addresses[i] = dlsym(handle, functions[i].name);
-            if (!addresses[i]) {
-                char what[128];
-                snprintf(what, sizeof what, "cannot find %s in", functions[i].name);
-                record_failure(what, sonames[library]);
-                return;
-            }
-        }
-    }
-    atomic_store_explicit(&loaded, true, memory_order_release);
+    if (lazy_load_set(&set)) atomic_store_explicit(&loaded, true, memory_order_release);
 }
 
 const char *kiosk_input_try_load(void) {
     pthread_once(&once, load_all);
-    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : failure;
+    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : set.failure;
 }
 
 static void load_or_exit(void) {
     const char *error = kiosk_input_try_load();
-    if (error) {
-        fprintf(stderr, "%s: %s; libinput and xkbcommon are loaded on first use, install them or fix the path\n",
-                program_invocation_short_name, error);
-        exit(127);
-    }
+    if (error) lazy_exit_missing(error, "libinput and xkbcommon are loaded on first use, install them or fix the path");
 }
 
 static int open_restricted(const char *path, int flags, void *user_data) {

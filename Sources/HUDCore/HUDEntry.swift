@@ -18,6 +18,8 @@ final class HUDEntry {
     var buttonHeld = false
     /// While held: whether the pointer is inside the button (drawn highlighted).
     var buttonPointerInside = false
+    /// Prompts asked in this HUD's bezel, first shown first (`HUDStack.ask`).
+    var prompts: [PendingPrompt] = []
 
     init(id: Int, configuration: HUDConfiguration) {
         self.id = id
@@ -34,6 +36,24 @@ final class HUDEntry {
     /// (not in its grace time, not animating out, not hidden).
     var isButtonPressable: Bool {
         !configuration.buttonTitle.isEmpty && lifecycle.phase == .shown
+    }
+
+    /// The configuration drawn: a prompt takes the labels' place (its message
+    /// in the label's, what was typed in the details') and hides the button.
+    var shownConfiguration: HUDConfiguration {
+        guard let prompt = prompts.first?.shown else { return configuration }
+        var c = configuration
+        c.label.text = prompt.message
+        c.detailsLabel.text = prompt.entry
+        c.buttonTitle = ""
+        return c
+    }
+
+    /// Answers every prompt `.withdrawn` (the HUD has gone).
+    func withdrawPrompts() {
+        let waiting = prompts
+        prompts = []
+        for p in waiting { p.answer(.withdrawn) }
     }
 
     func cancelTimers() {

@@ -16,6 +16,9 @@ public actor HUDStack {
     private var invalidationHandler: (@Sendable () -> Void)?
     /// Where each HUD's button is on screen, as the display last drew it.
     var buttonFrames: [Int: HUDRect] = [:]
+    var nextPromptID = 1
+    /// Sees typed text before any prompt (`setKeystrokeObserver`).
+    var keystrokeObserver: (@Sendable (isolated HUDStack, String) -> Bool)?
 
     /// A progress source that has not moved for this long is read at
     /// `idleSourcePollInterval` instead of every frame.
@@ -78,6 +81,7 @@ public actor HUDStack {
         let e = entries.remove(at: index)
         e.cancelTimers()
         e.resumeHiddenWaiters()
+        e.withdrawPrompts()
         invalidate()
     }
 
@@ -126,7 +130,7 @@ public actor HUDStack {
             }
             var presentation = entry.lifecycle.presentation(at: t, configuration: entry.configuration, tilt: tilt)
             presentation.buttonHighlighted = entry.buttonPointerInside && entry.buttonHeld && entry.isButtonPressable
-            layers.append(HUDLayer(id: entry.id, configuration: entry.configuration, presentation: presentation))
+            layers.append(HUDLayer(id: entry.id, configuration: entry.shownConfiguration, presentation: presentation))
         }
         for entry in entries {
             next = earliest(next, entry.lifecycle.nextChange(after: t, configuration: entry.configuration))
@@ -223,6 +227,7 @@ public actor HUDStack {
                 e.completion?()
                 e.delegate?.hudWasHidden(hud)
                 e.resumeHiddenWaiters()
+                e.withdrawPrompts()
                 if e.configuration.removesWhenHidden, e.lifecycle.isFinished, e.lifecycle.phase == .hidden {
                     entries.removeAll { $0 === e }
                     e.cancelTimers()

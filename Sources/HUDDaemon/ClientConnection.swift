@@ -14,11 +14,13 @@ final class ClientConnection: ConnectedSocket {
     var lastActivity: HUDInstant
     /// What a client that sent `wait` or `wait-button` waits for; it reads
     /// nothing more until answered.
-    enum Waiting {
+    enum Waiting: Equatable {
         /// `wait`: answered when the daemon exits.
         case exit
         /// `wait-button`: answered when the button is pressed or the HUD hidden.
         case button
+        /// `ask`: answered when the prompt is (typed and Enter, Ctrl-C, or withdrawn).
+        case prompt(HUDPromptTicket)
     }
 
     /// Set while a `wait` or `wait-button` is unanswered.

@@ -136,7 +136,7 @@ public enum Daemon {
                         + (server.plymouth.map { ", Plymouth socket \($0.address)" } ?? "")
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
                     // Before the readiness byte: a `Type=forking` unit's parent exits only after the pid file exists.
-                    if let pidFile { writePidFile(pidFile, log: log) }
+                    if let pidFile { writePidFile(pidFile, promptsWork: server.output.readsKeys, log: log) }
                     readiness.ready()
                 } catch {
                     log("\(error)")
@@ -151,12 +151,17 @@ public enum Daemon {
         return code
     }
 
-    /// Writes plymouthd's pid file when a password prompt works, else says
-    /// why not (`PasswordPrompts`).
-    static func writePidFile(_ file: PidFile, log: @Sendable (String) -> Void) {
-        guard PasswordPrompts.available else {
-            log("not writing the pid file \(file.path): no password prompt yet, and systemd's Plymouth password agent runs"
-                + " when \(PidFile.plymouthPath) exists, so a disk passphrase request would hang; without it systemd asks on the console")
+    /// Writes plymouthd's pid file only when a passphrase can be typed into
+    /// the HUD (`promptsWork`: input is read on a display), else says why
+    /// not. Never one without the other: systemd runs its Plymouth password
+    /// agent, and not its console agent, when `/run/plymouth/pid` exists
+    /// (`ConditionPathExists=` of `systemd-ask-password-plymouth.path` and
+    /// `-console.path`), so a pid file with no prompt behind it would leave a
+    /// disk passphrase request unanswerable.
+    static func writePidFile(_ file: PidFile, promptsWork: Bool, log: @Sendable (String) -> Void) {
+        guard promptsWork else {
+            log("not writing the pid file \(file.path): no passphrase can be typed here (no --input, or no display), and systemd's Plymouth"
+                + " password agent runs when \(PidFile.plymouthPath) exists, so a disk passphrase request would hang; without it systemd asks on the console")
             return
         }
         do {

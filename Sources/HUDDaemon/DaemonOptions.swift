@@ -34,7 +34,7 @@ public struct DaemonOptions: Sendable {
     /// daemon into the new root as `hud newroot` does.
     public var actsAsPlymouthd = false
     /// plymouthd's `--pid-file`: the daemon's pid, written once its sockets
-    /// listen and removed at exit — only while `PasswordPrompts.available`.
+    /// listen and removed at exit — only when prompts work (`Daemon.writePidFile`).
     public var pidFile: String?
     /// Show the theme's HUD at once (as psplash does), with this label if set.
     public var showAtStart = false
@@ -59,6 +59,15 @@ public struct DaemonOptions: Sendable {
     public var connectors: Set<String>?
     /// Keyboards, touchscreens and pointers press the HUD's button (`--input`; on a display output only).
     public var readsInput = false
+    /// Where the boot-progress record is kept between boots (`--state-dir`;
+    /// `hud daemon` and `hud plymouthd` default to `BootProgressStore.defaultDirectory`);
+    /// nil: nothing is read or written, the estimate starts from time alone.
+    public var stateDirectory: String?
+    /// With Plymouth's socket: its boot statuses (the unit starting) go on the label (`--boot-status-label`).
+    public var bootStatusLabel = false
+    /// With Plymouth's socket: the boot-progress estimate drives the HUD's
+    /// progress until a client sets progress (`--no-boot-progress`: only reported, `boot-progress=` in `status`).
+    public var bootProgressShown = true
 
     public init() {}
 }

@@ -29,6 +29,13 @@ extension DaemonServer {
                 },
                 // deactivate is ACKed once the display is released (plymouthd: once its renderers are deactivated).
                 isIdle: { [weak self] in self?.assumeIsolated { !$0.output.holdsDisplay } ?? true },
+                readsKeys: { [weak self] in self?.assumeIsolated { $0.output.readsKeys } ?? false },
+                ask: { [weak self] kind, message, answer in
+                    self?.assumeIsolated { $0.controller.assumeIsolated { $0.ask(kind, message, answer: answer) } }
+                },
+                withdraw: { [weak self] ticket in
+                    self?.assumeIsolated { $0.controller.stack.assumeIsolated { $0.withdrawPrompt(ticket) } }
+                },
                 log: log)
             var failure: DaemonError?
             server.assumeIsolated { server in
@@ -36,6 +43,10 @@ extension DaemonServer {
             }
             if let failure { throw failure }
             plymouth = server
+            // Keystroke watches see typed keys before any prompt, as in plymouthd.
+            controller.stack.assumeIsolated { stack in
+                stack.setKeystrokeObserver { [weak server] _, text in server?.assumeIsolated { $0.keyTyped(text) } ?? false }
+            }
         } catch {
             if options.actsAsPlymouthd { throw error }
             log("Plymouth socket disabled: \(error)")
@@ -44,9 +55,11 @@ extension DaemonServer {
 
     /// What plymouthd would do with `request`, done on the HUD.
     func plymouthAction(_ request: PlymouthRequest, from peer: PeerCredentials) -> PlymouthAction {
+        // Statuses, pause/unpause, system-initialized (and what clients set) reach the boot-progress estimate.
+        defer { bootProgress?.assumeIsolated { $0.note(request) } }
         switch request {
         case .ping, .systemInitialized, .pauseProgress, .unpauseProgress:
-            // Progress is not estimated from the boot (yet): nothing to pause.
+            // The boot-progress estimate (BootProgress, in the defer above) takes these.
             return .reply(.ack)
         case .error:
             log("plymouth: boot error reported by \(peer)")
@@ -99,12 +112,18 @@ extension DaemonServer {
             return .reply(.ack)
         case .hasActiveVT:
             return .reply(ForegroundVT.number() == 1 ? .ack : .nak)
-        case .password, .question:
-            // No input yet: as plymouthd with no prompt to show, the client asks on its own.
-            log("plymouth: \(request.command == UInt8(ascii: "*") ? "password" : "question") request from \(peer): no prompt can be shown; answered NO_ANSWER")
-            return .reply(.noAnswer)
+        case .password(let prompt), .question(let prompt):
+            let kind: HUDPromptKind = request.command == UInt8(ascii: "*") ? .password : .question
+            guard output.readsKeys else {
+                // As plymouthd with no splash to ask on: the client asks on its own.
+                log("plymouth: \(kind) request from \(peer): no keys can be read (no --input, or it failed); answered NO_ANSWER")
+                return .reply(.noAnswer)
+            }
+            log("plymouth: \(kind) prompt from \(peer)")
+            return .ask(kind, message: prompt ?? (kind == .password ? "Password" : ""))
         case .cachedPasswords:
-            return .reply(.noAnswer)
+            // The passphrases typed so far (none: NO_ANSWER), for a second disk with the same one.
+            return .reply(.multipleAnswers(controller.assumeIsolated { $0.typedPasswords }))
         case .watchKeystroke, .ignoreKeystroke:
             // PlymouthServer keeps the watches itself.
             return .reply(.ack)

@@ -32,6 +32,8 @@ public actor DaemonServer {
     var plymouth: PlymouthServer?
     /// Plymouth's socket bound before the display was touched (`hud plymouthd`), until `start` serves it.
     var boundPlymouthSocket: BoundPlymouthSocket?
+    /// The boot-progress estimate while Plymouth's socket is served (`DaemonServer+BootProgress.swift`).
+    var bootProgress: BootProgress?
     private var watches: [FDWatch] = []
     private var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
@@ -97,6 +99,7 @@ public actor DaemonServer {
             if options.showAtStart {
                 _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
             }
+            startBootProgress()
         } catch {
             closeEverything()
             plymouth = nil
@@ -244,9 +247,10 @@ public actor DaemonServer {
                 case .newroot(let directory):
                     response = moveRoot(to: directory)
                 case .status:
-                    response = controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
+                    let boot = bootProgress?.assumeIsolated { $0.statusFields } ?? []
+                    response = boot.reduce(controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
                         .adding(Field("display", output.holdsDisplay ? "held" : "released"))
-                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))
+                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))) { $0.adding($1) }
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
@@ -254,6 +258,15 @@ public actor DaemonServer {
                         client.waiting = .exit
                         response = nil
                     }
+                case .ask(let kind, let prompt):
+                    response = ask(kind, prompt, for: client)
+                case .type(let text, let key):
+                    // One key at a time, as a keyboard types (keystroke watches match single keys).
+                    controller.stack.assumeIsolated { stack in
+                        for character in text { stack.type(.text(String(character))) }
+                        if let key { stack.type(HUDPromptKey(key)) }
+                    }
+                    response = .ok
                 case .waitButton:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
@@ -267,11 +280,46 @@ public actor DaemonServer {
                 default:
                     response = controller.assumeIsolated { $0.handle(request) }
                 }
+                bootProgress?.assumeIsolated { $0.note(request) }
             } catch {
                 response = error.response
             }
         }
         return (response, quit)
+    }
+
+    /// `ask`: the prompt is asked and the client waits for it (nil), or the refusal.
+    private func ask(_ kind: WirePromptKind, _ prompt: String, for client: ClientConnection) -> Response? {
+        guard clients.values.count(where: \.isWaiting) < options.maxWaiters else {
+            return .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
+        }
+        guard output.readsKeys else {
+            return .error(code: .unavailable, reason: "no keys can be read: prompts need --input on a display (or --output png, answered with 'hud type')")
+        }
+        let id = client.id
+        let ticket = controller.assumeIsolated {
+            $0.ask(HUDPromptKind(kind), prompt) { [weak self] answer in self?.assumeIsolated { $0.promptEnded(id, answer) } }
+        }
+        guard let ticket else { return .error(code: .failed, reason: "the prompt could not be asked") }
+        client.waiting = .prompt(ticket)
+        return nil
+    }
+
+    /// Answers an `ask`; the client may then send requests again.
+    private func promptEnded(_ id: Int, _ answer: HUDPromptAnswer) {
+        guard let client = clients[id], case .prompt = client.waiting else { return }
+        client.waiting = nil
+        let response: Response
+        switch answer {
+        case .text(let text): response = .ok([Field("answer", text)])
+        case .interrupted: response = .error(code: .cancelled, reason: "Ctrl-C was pressed at the prompt")
+        case .withdrawn: response = .error(code: .notShown, reason: "the prompt was taken away unanswered (the HUD was hidden, or keys can no longer be read)")
+        }
+        guard client.send(response.encoded()) else {
+            clientsDropped += 1
+            drop(client, why: nil)
+            return
+        }
     }
 
     /// Answers a `wait-button`: `ok` when pressed, `not-shown` when the HUD
@@ -315,6 +363,11 @@ public actor DaemonServer {
         if let why { log(why) }
         client.close()
         clients[client.id] = nil
+        // Its prompt leaves with it.
+        if case .prompt(let ticket) = client.waiting {
+            client.waiting = nil
+            controller.stack.assumeIsolated { $0.withdrawPrompt(ticket) }
+        }
     }
 
     // MARK: psplash FIFO
@@ -337,6 +390,7 @@ public actor DaemonServer {
                     do {
                         let command = try PsplashCommand.parse(bytes)
                         if command == .quit { quit = true } else { controller.assumeIsolated { $0.handle(command) } }
+                        bootProgress?.assumeIsolated { $0.note(command) }
                     } catch {
                         log("psplash FIFO: \(error)")
                     }
@@ -394,6 +448,7 @@ public actor DaemonServer {
         }
         _ = chdir("/")
         log("moved into the new root \(directory)")
+        bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok
     }
 
@@ -404,6 +459,7 @@ public actor DaemonServer {
     public func stop(exitCode: Int32, retainPicture: Bool) {
         guard !stopped else { return }
         stopped = true
+        bootProgress?.assumeIsolated { $0.finish() }
         closeEverything()
         output.stop(retainPicture: retainPicture)
         // As plymouthd: quit is ACKed once the splash is done, just before the exit.
@@ -419,6 +475,7 @@ public actor DaemonServer {
             switch client.waiting {
             case .exit: _ = client.send(Response.ok.encoded())
             case .button: _ = client.send(Response.error(code: .failed, reason: "the daemon quit before the button was pressed").encoded())
+            case .prompt: _ = client.send(Response.error(code: .failed, reason: "the daemon quit before the prompt was answered").encoded())
             case nil: break
             }
             client.close()

@@ -23,6 +23,9 @@ public actor HUDController {
     /// when the HUD is up, and again under every later `show`, so they
     /// outlive hide-splash and reach a HUD shown after them.
     private var held = HUDSettings()
+    /// Passphrases typed into prompts so far, oldest first (Plymouth's cached
+    /// passwords, `c`): kept in memory only, never logged or reported.
+    private(set) var typedPasswords: [String] = []
     /// `whenButtonPressed` callers: told true on a press, false when the HUD goes first.
     private var buttonWaiters: [@Sendable (_ pressed: Bool) -> Void] = []
 
@@ -95,7 +98,7 @@ public actor HUDController {
         case .pressButton:
             guard let hud, stack.assumeIsolated({ $0.pressButton(of: hud) }) else { return Self.noButton }
             return .ok
-        case .hello, .quit, .reload, .newroot, .wait, .waitButton:
+        case .hello, .quit, .reload, .newroot, .wait, .waitButton, .ask, .type:
             return .error(code: .failed, reason: "'\(request.verb)' is handled by the server")
         }
     }
@@ -115,12 +118,62 @@ public actor HUDController {
         return nil
     }
 
+    /// Times the button was pressed (touch, click, Enter, `press-button`), for `status`:
+    /// a test can tell that a tap beside the button did nothing by the count, not by waiting.
+    public private(set) var buttonPresses = 0
+
+    private func buttonPressed() {
+        buttonPresses += 1
+        endButtonWaits(pressed: true)
+    }
+
     /// The HUD's button action: answers every `whenButtonPressed` caller.
     private func endButtonWaits(pressed: Bool) {
         let waiters = buttonWaiters
         buttonWaiters = []
         for w in waiters { w(pressed) }
     }
+
+    /// The boot-progress estimate (`BootProgress`): moves the progress of a
+    /// HUD that shows progress (the theme's or a client's bar, ring or pie)
+    /// and leaves a spinner or text HUD as it is, as a Plymouth theme
+    /// without a progress bar ignores the estimate. Not held for a later show.
+    public func setEstimatedProgress(_ fraction: Double) {
+        guard showsProgress, let hud else { return }
+        stack.assumeIsolated { $0.update(hud) { $0.progress = fraction } }
+    }
+
+    /// Whether the HUD is up with a progress indicator (bar, ring, pie).
+    public var showsProgress: Bool {
+        isUp && currentState().configuration?.mode.showsProgress == true
+    }
+
+    /// Asks `kind` in the HUD's bezel, showing the HUD when it is not up
+    /// (Plymouth's `*` and `W`, our `ask`). A password typed is kept for
+    /// `typedPasswords`.
+    /// - Parameter answer: called once, on the loop.
+    /// - Returns: the prompt's ticket, to withdraw it.
+    public func ask(_ kind: HUDPromptKind, _ message: String,
+                    answer: @escaping @Sendable (HUDPromptAnswer) -> Void) -> HUDPromptTicket? {
+        if !isUp { show(HUDSettings()) }
+        let hud = ensureHUD()
+        return stack.assumeIsolated { stack in
+            stack.ask(kind, message, on: hud) { [weak self] result in
+                if kind == .password, case .text(let typed) = result {
+                    self?.assumeIsolated { $0.remember(password: typed) }
+                }
+                answer(result)
+            }
+        }
+    }
+
+    /// At most `maxTypedPasswords` are kept, the oldest dropped.
+    private func remember(password: String) {
+        typedPasswords.append(password)
+        if typedPasswords.count > Self.maxTypedPasswords { typedPasswords.removeFirst() }
+    }
+
+    static let maxTypedPasswords = 16
 
     /// psplash's `PROGRESS n` and `MSG text` (QUIT is the server's).
     public func handle(_ command: PsplashCommand) {
@@ -165,6 +218,13 @@ public actor HUDController {
         fields.append(Field("theme", theme.name))
         fields.append(Field("splash-mode", splashMode.rawValue))
         if let bootStatus { fields.append(Field("boot-status", bootStatus)) }
+        // What is asked, never what is typed.
+        if let prompt = stack.assumeIsolated({ $0.activePrompt }) {
+            fields.append(Field("prompt", prompt.kind.rawValue))
+            fields.append(Field("prompt-message", prompt.message))
+        }
+        fields.append(Field("prompts", String(stack.assumeIsolated { $0.promptCount })))
+        fields.append(Field("button-presses", String(buttonPresses)))
         return fields
     }
 
@@ -185,7 +245,7 @@ public actor HUDController {
         let made = stack.assumeIsolated { $0.makeHUD(base) }
         hud = made
         stack.assumeIsolated { stack in
-            stack.setButtonAction({ [weak self] _ in self?.assumeIsolated { $0.endButtonWaits(pressed: true) } }, for: made)
+            stack.setButtonAction({ [weak self] _ in self?.assumeIsolated { $0.buttonPressed() } }, for: made)
         }
         return made
     }

@@ -34,4 +34,8 @@ public protocol HUDOutput: AnyObject {
     /// False between `deactivate` and `reactivate` (once the display is let
     /// go of: `deactivate` is ACKed then); `status` says `display=held|released`.
     var holdsDisplay: Bool { get }
+    /// Whether typed keys can answer a prompt: the output reads input, or
+    /// (PNG) takes them from `hud type`. When false, prompts are refused
+    /// at once instead of waiting for keys that cannot come.
+    var readsKeys: Bool { get }
 }

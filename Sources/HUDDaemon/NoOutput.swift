@@ -9,6 +9,8 @@ public final class NoOutput: HUDOutput {
     public var isSettled: Bool { true }
     /// Nothing to let go of: only whether `deactivate` was the last word.
     public private(set) var holdsDisplay = true
+    /// Nothing shows a prompt: none is asked.
+    public var readsKeys: Bool { false }
 
     public init() {}
 

@@ -27,6 +27,8 @@ public final class PNGOutput: HUDOutput {
 
     /// Frames are drawn whole, with text: settled once a frame of the
     /// current generation is drawn and nothing fades or zooms.
+    /// Its prompts are answered with `hud type` (tests, headless hosts).
+    public var readsKeys: Bool { true }
     public var isSettled: Bool {
         guard let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }

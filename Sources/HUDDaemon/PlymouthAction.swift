@@ -1,3 +1,4 @@
+import HUDCore
 import HUDPlymouth
 
 /// What the daemon makes of one Plymouth request (`PlymouthServer`'s handler).
@@ -8,4 +9,6 @@ public enum PlymouthAction: Equatable, Sendable {
     case quit(retainSplash: Bool)
     /// ACKed once the daemon is idle (its picture settled), as plymouthd does.
     case deactivate
+    /// Ask in the bezel (`*`, `W`); ANSWERed with what is typed, through `PlymouthServer`'s `ask`.
+    case ask(HUDPromptKind, message: String)
 }

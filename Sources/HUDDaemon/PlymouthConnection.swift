@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HUDCore
 import HUDPlymouth
 import HUDSystem
 
@@ -19,6 +20,8 @@ final class PlymouthConnection: ConnectedSocket {
         case quit
         /// `watch-keystroke` for these keys (nil: any): answered by a key, or NO_ANSWER on `ignore-keystroke`.
         case keystroke(String?)
+        /// `*` or `W`: answered with what is typed into the prompt, NO_ANSWER when it is withdrawn.
+        case prompt(HUDPromptTicket)
     }
 
     enum SendResult {

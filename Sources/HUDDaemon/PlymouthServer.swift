@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HUDCore
 import HUDPlymouth
 import HUDSystem
 
@@ -16,7 +17,9 @@ import HUDSystem
 /// a log line naming why. Nothing waits forever: `deactivate` is ACKed once
 /// `isIdle` says so or after `idleWait`; quit's ACK by `acknowledgeQuit()`
 /// when the daemon exits; a keystroke watch NO_ANSWER at once while no keys
-/// can be read (`readsKeys`), else by a key, `ignore-keystroke` or the exit.
+/// can be read (`readsKeys`), else by a key (`keyTyped`), `ignore-keystroke`
+/// or the exit; a password or question by its prompt (`ask`), withdrawn
+/// when its client leaves.
 public actor PlymouthServer {
     /// How much one client, or all of them, may hold.
     public struct Limits: Sendable {
@@ -44,7 +47,8 @@ public actor PlymouthServer {
     private let onQuit: @Sendable (Bool) -> Void
     private let isIdle: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
-    private let readsKeys: Bool
+    private let readsKeys: @Sendable () -> Bool
+    private let ask: Asker
 
     private var listener: UnixSocketListener?
     private var listenWatch: FDWatch?
@@ -54,11 +58,21 @@ public actor PlymouthServer {
     private var idleTimer: ScheduledTimer?
     private var idleSince: HUDInstant?
     private var refused = 0
+    /// Prompts asked and not answered yet, by the server's own number, and the connection that asked each.
+    private var prompts: [Int: (ticket: HUDPromptTicket, connection: Int)] = [:]
+    private var nextPromptNumber = 1
 
     /// Requests carried out or answered, malformed ones included.
     public private(set) var requestsHandled = 0
     /// Clients dropped or refused (limits, stalls, not reading).
     public private(set) var clientsDropped = 0
+    /// Asks a prompt in the bezel; the answer comes later, on the loop.
+    /// Returns the prompt's ticket, or nil when none can be asked (answered NO_ANSWER at once).
+    public typealias Asker = @Sendable (HUDPromptKind, String, @escaping @Sendable (HUDPromptAnswer) -> Void) -> HUDPromptTicket?
+    /// Takes a prompt away unanswered (its client left).
+    public typealias Withdrawer = @Sendable (HUDPromptTicket) -> Void
+    private let withdraw: Withdrawer
+
     /// Connections open now.
     public var connectionCount: Int { connections.count }
 
@@ -69,18 +83,21 @@ public actor PlymouthServer {
     ///   - onQuit: called after a quit request was queued; the daemon stops, then calls `acknowledgeQuit()`.
     ///   - isIdle: whether `deactivate` can be ACKed (the daemon: its output has let go of the display).
     ///   - readsKeys: whether key presses can answer `watch-keystroke`; when
-    ///     not (no input yet), it is answered NO_ANSWER at once instead of
+    ///     not (no input), it is answered NO_ANSWER at once instead of
     ///     waiting for a key that cannot come.
+    ///   - ask: asks a prompt for `*` and `W` (when `handle` says `.ask`).
+    ///   - withdraw: takes a prompt away when its client leaves.
     /// - Throws: `DaemonError.nameTaken` when another process has the name.
     public init(loop: EventLoop, name: String, limits: Limits = Limits(),
                 accepts: @escaping @Sendable (PeerCredentials) -> Bool = { $0.uid == 0 },
                 handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
                 onQuit: @escaping @Sendable (Bool) -> Void,
                 isIdle: @escaping @Sendable () -> Bool,
-                readsKeys: Bool = false,
+                readsKeys: @escaping @Sendable () -> Bool = { false },
+                ask: @escaping Asker = { _, _, _ in nil }, withdraw: @escaping Withdrawer = { _ in },
                 log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
         self.init(loop: loop, listener: try UnixSocketListener(abstractName: name), limits: limits, accepts: accepts, handle: handle,
-                  onQuit: onQuit, isIdle: isIdle, readsKeys: readsKeys, log: log)
+                  onQuit: onQuit, isIdle: isIdle, readsKeys: readsKeys, ask: ask, withdraw: withdraw, log: log)
     }
 
     /// Serves a socket bound already (`hud plymouthd` binds it before the
@@ -90,7 +107,8 @@ public actor PlymouthServer {
                 handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
                 onQuit: @escaping @Sendable (Bool) -> Void,
                 isIdle: @escaping @Sendable () -> Bool,
-                readsKeys: Bool = false,
+                readsKeys: @escaping @Sendable () -> Bool = { false },
+                ask: @escaping Asker = { _, _, _ in nil }, withdraw: @escaping Withdrawer = { _ in },
                 log: @escaping @Sendable (String) -> Void) {
         self.loop = loop
         self.address = listener.address
@@ -101,6 +119,8 @@ public actor PlymouthServer {
         self.onQuit = onQuit
         self.isIdle = isIdle
         self.readsKeys = readsKeys
+        self.ask = ask
+        self.withdraw = withdraw
         self.log = log
     }
 
@@ -231,7 +251,7 @@ public actor PlymouthServer {
             request = r
         }
         switch request {
-        case .watchKeystroke(let keys) where readsKeys:
+        case .watchKeystroke(let keys) where readsKeys():
             connection.append(.keystroke(keys))
         case .watchKeystroke:
             log("plymouth: watch-keystroke from \(connection.peer): no keys can be read; answered NO_ANSWER")
@@ -256,9 +276,54 @@ public actor PlymouthServer {
             case .quit(let retain):
                 connection.append(.quit)
                 return retain
+            case .ask(let kind, let message):
+                let number = nextPromptNumber
+                nextPromptNumber += 1
+                guard let ticket = ask(kind, message, { [weak self] answer in
+                    self?.assumeIsolated { $0.promptAnswered(number, answer) }
+                }) else {
+                    connection.append(.ready(.noAnswer))
+                    return nil
+                }
+                connection.append(.prompt(ticket))
+                prompts[number] = (ticket, connection.id)
             }
         }
         return nil
+    }
+
+    /// A prompt's answer: ANSWER with the text (Ctrl-C: "\u{03}", as
+    /// plymouthd), NO_ANSWER when it was withdrawn.
+    private func promptAnswered(_ number: Int, _ answer: HUDPromptAnswer) {
+        guard let (ticket, id) = prompts.removeValue(forKey: number), let connection = connections[id] else { return }
+        let reply: PlymouthReply
+        switch answer {
+        case .text(let text): reply = .answer(text)
+        case .interrupted: reply = .answer("\u{03}")
+        case .withdrawn: reply = .noAnswer
+        }
+        connection.resolveFirst(where: { $0 == .prompt(ticket) }, with: reply)
+        if connection.flush() == .notReading {
+            drop(connection, why: "plymouth: \(connection.peer) does not read its replies; dropped")
+        }
+    }
+
+    /// A key typed (not taken by a prompt first: keystroke watches come
+    /// first, as in plymouthd): answers the oldest watch whose keys contain it.
+    /// - Returns: whether a watch took it.
+    public func keyTyped(_ text: String) -> Bool {
+        for connection in connections.values.sorted(by: { $0.id < $1.id }) {
+            let taken = connection.resolveFirst(where: {
+                guard case .keystroke(let keys) = $0 else { return false }
+                return keys.map { $0.contains(text) } ?? true
+            }, with: .answer(text))
+            guard taken else { continue }
+            if connection.flush() == .notReading {
+                drop(connection, why: "plymouth: \(connection.peer) does not read its replies; dropped")
+            }
+            return true
+        }
+        return false
     }
 
     private func armStallTimer(_ connection: PlymouthConnection) {
@@ -282,6 +347,11 @@ public actor PlymouthServer {
         if let why {
             log(why)
             clientsDropped += 1
+        }
+        // Its prompts leave with it (a password agent that gave up, or was answered elsewhere).
+        for (number, prompt) in prompts where prompt.connection == connection.id {
+            prompts[number] = nil
+            withdraw(prompt.ticket)
         }
         connection.close()
         connections[connection.id] = nil

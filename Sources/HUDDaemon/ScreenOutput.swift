@@ -12,6 +12,7 @@ public final class ScreenOutput: HUDOutput, @unchecked Sendable {
 
     public var framesDrawn: Int { screen?.framesDrawn ?? 0 }
     public var isSettled: Bool { screen?.isSettled ?? true }
+    public var readsKeys: Bool { screen?.readsKeys ?? (options.input != nil) }
     public var summary: String { screen?.summary ?? "display (not started)" }
 
     public init(_ options: HUDScreen.Options) {

@@ -25,6 +25,10 @@ public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
     case denied
     /// The daemon has no room for another client.
     case busy
+    /// `ask` answered with Ctrl-C.
+    case cancelled
+    /// `ask` with no way to type an answer (no input read, no display).
+    case unavailable
     /// The daemon failed to carry the request out (e.g. a theme file could not be read).
     case failed
 }

@@ -14,6 +14,10 @@ extension Request {
         case .quit(let retain):
             if retain { fields = [Field("retain", "true")] }
         case .newroot(let dir): fields = [Field("dir", dir)]
+        case .ask(let kind, let prompt): fields = [Field("kind", kind.rawValue), Field("prompt", prompt)]
+        case .type(let text, let key):
+            if !text.isEmpty || key == nil { fields.append(Field("text", text)) }
+            if let key { fields.append(Field("key", key.rawValue)) }
         }
         return RawMessage(verb: verb, fields: fields).encoded() + "\n"
     }

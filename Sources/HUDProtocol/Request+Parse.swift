@@ -43,6 +43,28 @@ extension Request {
             request = .hide(afterSeconds: after, animated: try r.bool("animated") ?? true)
         case "quit":
             request = .quit(retain: try r.bool("retain") ?? false)
+        case "ask":
+            guard let k = r.take("kind") else {
+                throw ProtocolError(.missingKey, "'ask' needs kind=\(WirePromptKind.allCases.map(\.rawValue).joined(separator: "|"))")
+            }
+            guard let kind = WirePromptKind(rawValue: k) else {
+                throw ProtocolError(.badValue, "kind=\(FieldReader.clip(k)) is not one of \(WirePromptKind.namesList)")
+            }
+            let prompt = try r.text("prompt", maxBytes: ProtocolLimits.maxLabelBytes, multiline: false) ?? ""
+            request = .ask(kind, prompt: prompt)
+        case "type":
+            let text = try r.text("text", maxBytes: ProtocolLimits.maxLabelBytes, multiline: false)
+            var key: WireKey?
+            if let k = r.take("key") {
+                guard let named = WireKey(rawValue: k) else {
+                    throw ProtocolError(.badValue, "key=\(FieldReader.clip(k)) is not one of \(WireKey.namesList)")
+                }
+                key = named
+            }
+            guard text != nil || key != nil else {
+                throw ProtocolError(.missingKey, "'type' needs text=… or key=\(WireKey.allCases.map(\.rawValue).joined(separator: "|")) (or both)")
+            }
+            request = .type(text: text ?? "", key: key)
         case "newroot":
             guard let dir = try r.text("dir", maxBytes: ProtocolLimits.maxPathBytes, multiline: false) else {
                 throw ProtocolError(.missingKey, "'newroot' needs dir=/path/of/the/new/root")

@@ -34,6 +34,14 @@ public enum Request: Hashable, Sendable {
     case waitButton
     /// Presses the shown HUD's button as Enter would: a test and automation hook.
     case pressButton
+    /// Asks in the HUD's bezel (shown if it is not up); answered `ok
+    /// answer=TEXT` when Enter is pressed, `error code=cancelled` on Ctrl-C,
+    /// `error code=not-shown` when the HUD goes first, `error
+    /// code=unavailable` at once when no keys can be read.
+    case ask(WirePromptKind, prompt: String)
+    /// Types `text`, then presses `key` if given, as a keyboard would (keystroke
+    /// watches first, then the active prompt): a test and automation hook.
+    case type(text: String, key: WireKey?)
 
     /// The verb that starts the message.
     public var verb: String {
@@ -52,9 +60,11 @@ public enum Request: Hashable, Sendable {
         case .wait: return "wait"
         case .waitButton: return "wait-button"
         case .pressButton: return "press-button"
+        case .ask: return "ask"
+        case .type: return "type"
         }
     }
 
     /// Every verb this version knows.
-    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot", "wait", "wait-button", "press-button"]
+    public static let verbs = ["hello", "ping", "show", "update", "progress", "message", "hide", "quit", "status", "reload", "newroot", "wait", "wait-button", "press-button", "ask", "type"]
 }

@@ -85,6 +85,8 @@ public final class HUDScreen: @unchecked Sendable {
     private var inputFailed = false
     /// The button last handed to the stack, so it is logged when it moves.
     private var buttonLogged: PixelRect?
+    /// The button frames the stack was last given.
+    private var buttonFramesSent: [Int: HUDRect] = [:]
     private var look: ScreenLook
     private var started = false
     private var closed = false
@@ -298,6 +300,10 @@ public final class HUDScreen: @unchecked Sendable {
         if let kms { kms.handle(signal: signal) } else { fbdev?.handle(signal: signal) }
     }
 
+    /// Whether keys can reach the HUDs' prompts: input was asked for
+    /// (`Options.input`) and has not failed to start (it starts at the first frame).
+    public var readsKeys: Bool { options.input != nil && !inputFailed }
+
     /// The output input positions and button frames refer to: the first KMS head, or fbdev.
     private var primaryPainter: RendererPainter? { kms?.primaryPainter ?? fbdev?.painter }
 
@@ -322,15 +328,21 @@ public final class HUDScreen: @unchecked Sendable {
                 input = try ScreenInput(stack: stack, options: o, toPoint: { [weak self] p in
                     self?.primaryPainter?.hudPoint(deviceX: p.x, deviceY: p.y)
                 }, log: log)
-                log("input: reading keyboards, touchscreens and pointers for the HUD's button")
+                log("input: reading keyboards, touchscreens and pointers for the HUD's prompts and button")
             } catch {
                 log("input: \(error); no input is read")
                 inputFailed = true
+                // Nothing can answer them now: their askers hear so instead of waiting forever.
+                stack.assumeIsolated { $0.withdrawAllPrompts() }
                 return
             }
         }
+        // Only when the layout moved them: most frames (a spinner turning) do not.
         let frames = painter.buttonFrames
-        stack.assumeIsolated { $0.setButtonFrames(frames) }
+        if frames != buttonFramesSent {
+            buttonFramesSent = frames
+            stack.assumeIsolated { $0.setButtonFrames(frames) }
+        }
         let rect = painter.lastButtonRect
         if rect != buttonLogged {
             buttonLogged = rect

@@ -1,8 +1,9 @@
 import HUDCore
 import HUDInput
 
-/// The HUDs' input on a `HUDScreen` (MBProgressHUD's button): Enter presses
-/// the topmost button; a touch or a left click presses it, follows the
+/// The HUDs' input on a `HUDScreen`: keys go to the stack (`HUDStack.type`:
+/// keystroke watches, then prompts); Enter that no prompt takes presses
+/// the topmost button (MBProgressHUD's); a touch or a left click presses it, follows the
 /// finger or pointer (the highlight) and releases it, the action running on
 /// a release inside, as UIKit's touch-up-inside. Positions come in the first
 /// output's pixels and become points through its geometry. Used on the loop.
@@ -43,8 +44,21 @@ final class ScreenInput: @unchecked Sendable {
     /// Carries one event out on the stack (on the loop).
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(let k) where k.key == .enter && k.state == .pressed:
-            stack.assumeIsolated { _ = $0.activateButton() }
+        case .key(let k) where k.state == .pressed:
+            // Prompts (and keystroke watches) first; Enter not taken by one presses the button.
+            let key: HUDPromptKey?
+            if k.isControlC { key = .interrupt } else {
+                switch k.key {
+                case .enter: key = .enter
+                case .backspace: key = .backspace
+                case .escape: key = .escape
+                default: key = k.text.map(HUDPromptKey.text)
+                }
+            }
+            guard let key else { return }
+            stack.assumeIsolated { stack in
+                if !stack.type(key), key == .enter { _ = stack.activateButton() }
+            }
         case .pointer(.button(.left, let state, at: let p)):
             guard let point = toPoint(p) else { return }
             stack.assumeIsolated { stack in

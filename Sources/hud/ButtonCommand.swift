@@ -18,7 +18,7 @@ enum ButtonCommand {
                 return 0
             }
             let client = try DaemonClient(path: DaemonClient.socketPath(option: o.string("socket")))
-            try client.waitForButton()
+            _ = try client.performUntimed(.waitButton, awaiting: "the button was pressed")
             return 0
         } catch let error as CommandLineError {
             StandardError.write("\(error)\n")

@@ -89,19 +89,23 @@ final class DaemonClient {
         if case .error(let code, let reason)? = try? Response.parse(line) { throw ClientError(daemonError: code, reason: reason) }
     }
 
-    /// Sends `wait-button` and blocks, however long it takes, until the
-    /// shown HUD's button is pressed.
-    /// - Throws: `ClientError.runtime` when no button is shown, the HUD is
-    ///   hidden first, or the daemon quits first.
-    func waitForButton() throws(ClientError) {
-        try write(Request.waitButton.encoded())
+    /// Sends a request answered only when something happens (`wait-button`:
+    /// the button pressed; `ask`: the prompt answered) and blocks, however
+    /// long it takes, for the answer.
+    /// - Parameter what: what is awaited, for the error when the daemon goes away first.
+    /// - Throws: `ClientError` with the daemon's refusal, or when it goes away first.
+    func performUntimed(_ request: Request, awaiting what: String) throws(ClientError) -> [Field] {
+        try write(request.encoded())
         var forever = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &forever, socklen_t(MemoryLayout<timeval>.size))
         let line: [UInt8]
-        do { line = try readLine() } catch { throw .runtime("the daemon at \(path) went away before the button was pressed") }
+        do { line = try readLine() } catch { throw .runtime("the daemon at \(path) went away before \(what)") }
         let response: Response
         do { response = try Response.parse(line) } catch { throw .runtime("unreadable answer from the daemon: \(error)") }
-        if case .error(let code, let reason) = response { throw ClientError(daemonError: code, reason: reason) }
+        switch response {
+        case .ok(let fields): return fields
+        case .error(let code, let reason): throw ClientError(daemonError: code, reason: reason)
+        }
     }
 
     private func write(_ text: String) throws(ClientError) {

@@ -27,7 +27,7 @@ enum DaemonCommand {
             .init(name: "card-wait", placeholder: "SECONDS", help: "with kms: wait this long for a DRM card (default 8); with auto: say after this long that none has come (a later one is still taken; fbdev meanwhile)"),
             .init(name: "outputs", placeholder: "NAME,...", help: "KMS connectors to use, e.g. HDMI-A-1,DSI-1 (default: every connected one)"),
             .init(name: "dri-dir", placeholder: "DIR", help: "where DRM card nodes appear (default /dev/dri)"),
-            .init(name: "input", placeholder: nil, help: "keyboards, touchscreens and pointers press the HUD's button: Enter, a tap, a click (libinput; on a display)"),
+            .init(name: "input", placeholder: nil, help: "read keyboards, touchscreens and pointers (libinput; on a display): typed answers to prompts ('hud ask', Plymouth's passwords), and Enter, a tap or a click on the HUD's button"),
             .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (kioskhud.theme=NAME on the kernel command line overrides it)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
@@ -35,6 +35,9 @@ enum DaemonCommand {
             .init(name: "no-psplash", placeholder: nil, help: "do not create psplash's FIFO"),
             .init(name: "plymouth", placeholder: nil, help: "also serve Plymouth's protocol on its socket (@/org/freedesktop/plymouthd), so plymouth, systemd and initramfs-tools drive the HUD; off by default"),
             .init(name: "plymouth-socket", placeholder: "NAME", help: "serve Plymouth's protocol on this abstract socket name instead (implies --plymouth)"),
+            .init(name: "boot-status-label", placeholder: nil, help: "with --plymouth: the label shows each boot status (systemd's unit starting, 'plymouth update') until a client sets a label"),
+            .init(name: "no-boot-progress", placeholder: nil, help: "with --plymouth: keep the theme's indicator; the boot-progress estimate is only reported (boot-progress= in 'hud status') and recorded"),
+            .init(name: "state-dir", placeholder: "DIR", help: "where the previous boot's timings are kept for the boot-progress estimate (default /var/lib/kioskhud)"),
             .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
@@ -81,6 +84,9 @@ enum DaemonCommand {
             } else if o.flag("plymouth") {
                 options.plymouthSocketName = PlymouthSocketName.current
             }
+            options.bootStatusLabel = o.flag("boot-status-label")
+            options.bootProgressShown = !o.flag("no-boot-progress")
+            options.stateDirectory = try BootProgressOptions.stateDirectory(o.string("state-dir"), command: "hud daemon")
             options.showAtStart = o.flag("show") || o.string("label") != nil
             options.startLabel = o.string("label")
             if o.flag("initramfs"), let argv0 = CommandLine.unsafeArgv[0], argv0[0] != 0 {

@@ -48,6 +48,9 @@ enum PlymouthdCommand {
                 .init(name: "no-daemon", placeholder: nil, help: "stay in the foreground"),
                 .init(name: "debug-file", placeholder: "PATH", help: "append the daemon's log to this file instead of stderr"),
                 .init(name: "kernel-command-line", placeholder: "TEXT", help: "kernel command line to use instead of /proc/cmdline (kioskhud.* words)"),
+                .init(name: "boot-status-label", placeholder: nil, help: "the label shows each boot status (systemd's unit starting), as Plymouth's themes show it"),
+                .init(name: "no-boot-progress", placeholder: nil, help: "keep the theme's indicator; the boot-progress estimate is only reported and recorded"),
+                .init(name: "state-dir", placeholder: "DIR", help: "where the previous boot's timings are kept (default /var/lib/kioskhud)"),
                 .init(name: "attach-to-session", placeholder: nil, help: "accepted, ignored: console messages are not redirected into a boot log"),
                 .init(name: "debug", placeholder: nil, help: "accepted, ignored: the log always says what the daemon does"),
                 .init(name: "tty", placeholder: "TTY", help: "accepted, ignored: the display is KMS or fbdev"),
@@ -81,6 +84,9 @@ enum PlymouthdCommand {
         s.daemonize = !o.flag("no-daemon")
         s.debugFile = o.string("debug-file").flatMap { $0.isEmpty ? nil : $0 }
         s.kernelCommandLine = o.string("kernel-command-line")
+        s.bootStatusLabel = o.flag("boot-status-label")
+        s.bootProgressShown = !o.flag("no-boot-progress")
+        s.stateDirectory = try BootProgressOptions.stateDirectory(o.string("state-dir"), command: "plymouthd")
         s.ignored = ignored.map(\.name).filter { o.flag($0) || o.string($0) != nil }
         return s
     }
@@ -149,7 +155,12 @@ enum PlymouthdCommand {
         options.actsAsPlymouthd = true
         options.mode = settings.mode
         options.pidFile = settings.pidFile
+        // As plymouthd: the keyboard answers passphrase prompts (and the pid file depends on it).
+        options.readsInput = true
         options.kernelCommandLine = settings.kernelCommandLine
+        options.bootStatusLabel = settings.bootStatusLabel
+        options.bootProgressShown = settings.bootProgressShown
+        options.stateDirectory = settings.stateDirectory
         // The theme our units use, when installed; kioskhud.theme=NAME overrides it.
         let theme = DaemonOptions.defaultThemesDirectory + "/splash.json"
         if access(theme, R_OK) == 0 { options.themeFile = theme }

@@ -15,6 +15,12 @@ struct PlymouthdSettings: Equatable {
     var debugFile: String?
     /// `--kernel-command-line`: read instead of /proc/cmdline (kioskhud.* words).
     var kernelCommandLine: String?
+    /// `--boot-status-label`: boot statuses go on the label.
+    var bootStatusLabel = false
+    /// Not `--no-boot-progress`: the estimate drives the HUD's progress.
+    var bootProgressShown = true
+    /// `--state-dir`: where the boot-progress record is kept.
+    var stateDirectory: String = BootProgressStore.defaultDirectory
     /// Accepted flags that change nothing here (`PlymouthdCommand.ignored`), as given.
     var ignored: [String] = []
 }

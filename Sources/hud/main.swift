@@ -17,6 +17,8 @@ let commands: [Subcommand] = [
     WaitCommand.subcommand,
     ButtonCommand.waitSubcommand,
     Subcommand(name: "press-button", summary: "press the shown HUD's button (a test and automation hook)", run: ButtonCommand.press.run),
+    AskCommand.subcommand,
+    Subcommand(name: "type", summary: "type text or a key into the HUD's prompt (a test and automation hook)", run: AskCommand.type.run),
     Subcommand(name: "newroot", summary: "move the daemon into the real root before the initramfs switches to it", run: PingCommand.newroot.run),
     PipeCommand.subcommand,
     RenderCommand.subcommand,

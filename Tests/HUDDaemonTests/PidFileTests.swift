@@ -28,16 +28,14 @@ import Testing
     }
 
     @Test func noPidFileWithoutAPasswordPrompt() throws {
-        // The rule of docs/boot.md: the prompt work flips PasswordPrompts.available, and this with it.
+        // The rule of docs/boot.md: never a pid file without a prompt that keys can answer.
         let dir = try TemporaryDirectory()
         let lines = LogRecorder()
-        Daemon.writePidFile(PidFile(path: dir.file("pid")), log: { lines.record($0) })
-        if PasswordPrompts.available {
-            #expect(dir.read("pid") == "\(getpid())\n")
-        } else {
-            #expect(dir.read("pid") == nil)
-            #expect(lines.all.contains { $0.contains("not writing the pid file") && $0.contains("password") }, "\(lines.all)")
-        }
+        Daemon.writePidFile(PidFile(path: dir.file("pid")), promptsWork: false, log: { lines.record($0) })
+        #expect(dir.read("pid") == nil)
+        #expect(lines.all.contains { $0.contains("not writing the pid file") && $0.contains("passphrase") }, "\(lines.all)")
+        Daemon.writePidFile(PidFile(path: dir.file("pid")), promptsWork: true, log: { lines.record($0) })
+        #expect(dir.read("pid") == "\(getpid())\n")
     }
 
     private func directoryEntries(_ path: String) throws -> [String] {

@@ -70,7 +70,7 @@ final class PlymouthFixture: @unchecked Sendable {
         let log = self.log, handled = self.handled
         server = try PlymouthServer(loop: loop, name: name, limits: limits, accepts: accepts,
                                     handle: { r, _ in handled.withLock { $0.append(r) }; return .reply(.ack) },
-                                    onQuit: { _ in }, isIdle: { true }, readsKeys: readsKeys, log: { log.record($0) })
+                                    onQuit: { _ in }, isIdle: { true }, readsKeys: { readsKeys }, log: { log.record($0) })
         let server = self.server
         let started = Locked(false)
         loop.execute { server.assumeIsolated { try? $0.start(); started.withLock { $0 = true } } }

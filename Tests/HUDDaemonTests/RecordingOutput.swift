@@ -17,6 +17,7 @@ final class RecordingOutput: HUDOutput, @unchecked Sendable {
     var framesDrawn: Int { 0 }
     var isSettled: Bool { true }
     var holdsDisplay: Bool { state.withLock { $0.held } }
+    var readsKeys: Bool { false }
 
     func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) { record("start") }
     func apply(theme: DaemonTheme) {}

@@ -73,4 +73,28 @@ import Testing
         await send([.key(enter)], to: input, on: loop)
         #expect(log.count.withLock { $0 } == 2)
     }
+    static func key(_ key: Key, _ text: String? = nil, _ modifiers: KeyModifiers = [], _ state: PressState = .pressed) -> InputEvent {
+        .key(KeyPress(key: key, text: text, modifiers: modifiers, state: state, code: 0))
+    }
+
+    /// Keys go to a prompt first: typed text, Backspace, Ctrl-C; Enter answers
+    /// it and does not press the button; with no prompt, Enter presses it again.
+    @Test func keysAnswerAPromptBeforeTheButton() async throws {
+        let loop = try EventLoop(clock: ManualClock())
+        defer { loop.shutdown() }
+        let log = Log()
+        let (stack, input) = await setUp(loop, log)
+        let answers = Locked<[HUDPromptAnswer]>([])
+        let hud = try #require(await stack.huds.first)
+        await stack.ask(.password, "Disk passphrase", on: hud) { a in answers.withLock { $0.append(a) } }
+        await send([Self.key(.symbol("a"), "a"), Self.key(.symbol("a"), nil, [], .released), Self.key(.symbol("B"), "B", [.shift]),
+                    Self.key(.symbol("x"), "x"), Self.key(.backspace), Self.key(.enter)], to: input, on: loop)
+        #expect(answers.withLock { $0 } == [.text("aB")], "a release types nothing")
+        #expect(log.count.withLock { $0 } == 0, "the Enter that answered did not press the button")
+        await stack.ask(.question, "Continue?", on: hud) { a in answers.withLock { $0.append(a) } }
+        await send([Self.key(.symbol("c"), nil, [.control])], to: input, on: loop)
+        #expect(answers.withLock { $0 } == [.text("aB"), .interrupted])
+        await send([Self.key(.enter)], to: input, on: loop)
+        #expect(log.count.withLock { $0 } == 1)
+    }
 }

@@ -6,7 +6,12 @@
 # Backspace, Escape, Ctrl-C and taps two points through QMP (qemu-run.py
 # --input); a run with nothing injected must print none of it. Then the
 # HUD's button on the display (`hud daemon --input`): Enter presses it, a tap
-# beside it does not, a tap on it does. One boot, ~1-2 min.
+# beside it does not, a tap on it does. Then prompts typed on the virtio
+# keyboard: `hud ask --password` gets exactly the typed text (shift, space,
+# Backspace), drawn as bullets (the screendump equals the HUD drawn with the
+# message and ●●●●_, and differs from the text drawn as is and from the HUD
+# before), Ctrl-C cancels a question, and Debian's `plymouth
+# ask-for-password` gets its answer through Plymouth's socket. One boot, ~2 min.
 # Same conventions as the other suites: PASS/FAIL per check,
 # "N passed, M failed", exit 1 on failure.
 set -uo pipefail

@@ -8,6 +8,7 @@
 # is tagged [live], [quiet]; the steps [steps].
 HUD=${HUD:?HUD must name the hud binary}
 here=$(dirname "$0")
+shot() { sh "$here/../guest/shot.sh" "$1" || say "screendump $1 failed"; }
 say() { echo "[steps] $*"; }
 inject() { sh "$here/../guest/input.sh" "$@" || say "inject $* failed"; }
 # await FILE PATTERN [COUNT]: until FILE has COUNT lines with PATTERN (30 s at most).
@@ -58,7 +59,7 @@ sed 's/^/[quietlog] /' /tmp/quiet.err
 # a `hud wait-button` client.
 modprobe virtio_input || say "modprobe virtio_input failed"
 export HUD_SOCKET=/tmp/button.sock
-"$HUD" daemon --output kms --input --no-psplash > /tmp/daemon.out 2>&1 &
+"$HUD" daemon --output kms --input --no-psplash --plymouth > /tmp/daemon.out 2>&1 &
 daemon=$!
 . "$here/settled.sh"
 i=0
@@ -92,14 +93,66 @@ if [ $# -eq 4 ]; then
     timeout 30 "$HUD" wait-button > /tmp/wb-tap.out 2>&1 &
     wb=$!
     waiting 1
-    # The tablet's axes run 0..32767 over the 1280x800 screen.
+    # The tablet's axes run 0..32767 over the 1280x800 screen. A tap beside
+    # the button, then one on it: the waiter ends with the second, and the
+    # daemon counts one press for both (button-presses, after Enter's one).
     inject tap $(( 100 * 32768 / 1280 )) $(( 100 * 32768 / 800 ))
-    sleep 1
-    kill -0 $wb 2>/dev/null && say "button-tap-beside still waiting"
     inject tap $(( cx * 32768 / 1280 )) $(( cy * 32768 / 800 ))
     wait $wb
     say "button-tap exit=$?"
+    say "button-presses after Enter and two taps: $("$HUD" status | sed -n 's/^button-presses=//p')"
 fi
+
+# Prompts on the display, typed on the keyboard. prompting KIND MESSAGE: until
+# the daemon shows that prompt (`hud status`: prompt=, prompt-message=).
+prompting() {
+    i=0
+    until "$HUD" status 2>/dev/null | grep -qx "prompt-message=$1"; do
+        i=$((i + 1)); [ $i -gt 300 ] && { say "timeout waiting for the prompt '$1'"; return 1; }
+        sleep 0.1
+    done
+}
+# A still HUD (text mode: no spinner) so that screendumps compare pixel for pixel.
+"$HUD" update --mode text --label Tap --no-animation
+settled
+shot prompt-before
+# `hud ask --password`: shift, space, a typo erased with Backspace; Enter answers.
+timeout 60 "$HUD" ask --password "Disk passphrase" > /tmp/ask.out 2> /tmp/ask.err &
+ask=$!
+prompting "Disk passphrase"
+for k in "shift a" b spc 1 x backspace; do inject key $k; done
+settled
+"$HUD" status | grep -q 'Ab 1' && say "ask-status-leaks-passphrase"
+shot prompt-bullets
+inject key ret
+wait $ask
+say "ask-password exit=$? answer=[$(cat /tmp/ask.out)]"
+# What the prompt must look like: its message as the label, a bullet per
+# character and the caret as the details, no button; and what it must not: the text.
+"$HUD" update --label "Disk passphrase" --details "●●●●_" --button "" --no-animation
+settled
+shot prompt-reference
+"$HUD" update --details "Ab 1_" --no-animation
+settled
+shot prompt-echoed
+# Ctrl-C cancels a question.
+timeout 60 "$HUD" ask --question "Continue?" > /tmp/askq.out 2> /tmp/askq.err &
+ask=$!
+prompting "Continue?"
+inject key y
+inject key ctrl c
+wait $ask
+say "ask-question-ctrl-c exit=$? err=[$(cat /tmp/askq.err)]"
+# Debian's plymouth client asks through Plymouth's socket (as systemd's password agent and cryptroot do).
+timeout 60 plymouth ask-for-password --prompt "Plymouth passphrase" > /tmp/ply.out 2> /tmp/ply.err &
+ask=$!
+prompting "Plymouth passphrase"
+for k in p w 2; do inject key $k; done
+inject key ret
+wait $ask
+say "plymouth-ask-for-password exit=$? answer=[$(cat /tmp/ply.out)]"
+grep -q 'Ab 1\|pw2' /tmp/daemon.out && say "daemon-log-leaks-passphrase"
+
 "$HUD" quit
 wait $daemon
 say "daemon exit=$?"

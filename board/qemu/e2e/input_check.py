@@ -21,6 +21,21 @@ MODIFIER = re.compile(r"^key (Shift|Control)_[LR]$")
 EVENT = re.compile(r'^(text |key |touch |pointer button )')
 
 
+SAME_MAX = 50        # pixels that may differ between two renders of the same picture
+DIFFERENT_MIN = 200  # pixels that must differ between two pictures told apart
+
+
+def differing(a, b):
+    """Pixels whose channels differ by more than 40 anywhere (sampled every pixel)."""
+    if (a.w, a.h) != (b.w, b.h):
+        return a.w * a.h
+    n = 0
+    for i in range(0, len(a.px), 3):
+        if abs(a.px[i] - b.px[i]) > 40 or abs(a.px[i + 1] - b.px[i + 1]) > 40 or abs(a.px[i + 2] - b.px[i + 2]) > 40:
+            n += 1
+    return n
+
+
 def expected(tap):
     return tap[0] * WIDTH // TABLET_RANGE, tap[1] * HEIGHT // TABLET_RANGE
 
@@ -86,9 +101,32 @@ def main():
     check("button-daemon-reads-input", any("input: device added" in l and "Virtio Tablet" in l for l in daemon),
           [l for l in daemon if "input" in l][:4])
     check("button-enter-presses-it", run.said("steps", "button-key exit=0"), [l for l in steps if "button" in l])
-    check("button-tap-beside-it-does-nothing", run.said("steps", "button-tap-beside still waiting"),
+    check("button-tap-beside-it-does-nothing", run.said("steps", "button-presses after Enter and two taps: 2"),
           [l for l in steps if "button" in l])
     check("button-tap-on-it-presses-it", run.said("steps", "button-tap exit=0"), [l for l in steps if "button" in l])
+    # Prompts on the display, answered with keys typed through QEMU.
+    check("prompt-hud-ask-password-gets-exactly-the-typed-text",
+          run.said("steps", "ask-password exit=0 answer=[Ab 1]"), [l for l in steps if "ask" in l])
+    check("prompt-ctrl-c-cancels", run.said("steps", "ask-question-ctrl-c exit=1")
+          and run.said("steps", "Ctrl-C"), [l for l in steps if "ctrl-c" in l])
+    check("prompt-plymouth-ask-for-password-gets-the-typed-text",
+          run.said("steps", "plymouth-ask-for-password exit=0 answer=[pw2]"), [l for l in steps if "plymouth" in l])
+    check("prompt-passphrase-not-in-status-or-log", not run.said("steps", "leaks-passphrase"),
+          [l for l in steps if "leaks" in l])
+    shots = {n: run.shot(n) for n in ("prompt-before", "prompt-bullets", "prompt-reference", "prompt-echoed")}
+    missing = [n for n, s in shots.items() if s is None]
+    if missing:
+        check("prompt-drawn-as-bullets", False, f"no screendump {missing}")
+    else:
+        same = differing(shots["prompt-bullets"], shots["prompt-reference"])
+        echoed = differing(shots["prompt-bullets"], shots["prompt-echoed"])
+        before = differing(shots["prompt-bullets"], shots["prompt-before"])
+        check("prompt-drawn-as-bullets", shots["prompt-bullets"].bezel() is not None and same <= SAME_MAX,
+              f"{same} pixels differ from the HUD drawn with the message and ●●●●_ (at most {SAME_MAX})")
+        # The negative controls: the comparison can fail.
+        check("prompt-not-echoed", echoed > DIFFERENT_MIN, f"only {echoed} pixels differ from the text drawn as is")
+        check("prompt-replaces-the-labels-and-button", before > DIFFERENT_MIN,
+              f"only {before} pixels differ from the HUD before the prompt")
     check("button-daemon-quits-clean", run.said("steps", "daemon exit=0"), [l for l in steps if "daemon" in l])
     return run.report()
 
