@@ -61,9 +61,11 @@ ok
 expect 0 plymouth hide-message --text="Checking disks"
 expect_status label ""
 expect 0 plymouth deactivate
-expect_log "display kept"
+expect_log "releasing the display"
+expect_status display released
 expect 0 plymouth reactivate
 expect_log "plymouth: reactivate"
+expect_status display held
 # ACK (exit 0) when tty1 is the foreground VT (VT_GETSTATE on /dev/tty0), else NAK (exit 1).
 vt=$(python3 -c 'import fcntl, os, struct
 try:

@@ -83,37 +83,7 @@ public struct BootProgressStore: Sendable {
         } else if access(directory, W_OK) != 0 {
             return .skipped("\(directory) is not a writable directory (\(Errno.current)) and the system did not say it is initialized")
         }
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SystemError.last("mkstemp", path + ".XXXXXX") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let bytes = Array(record.encoded.utf8)
-        var offset = 0
-        var failure: SystemError?
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { b in Errno.retryingOnInterrupt { write(fd, b.baseAddress! + offset, b.count - offset) } }
-            if n <= 0 { failure = SystemError.last("write", temporary); break }
-            offset += n
-        }
-        if failure == nil, fchmod(fd, 0o644) != 0 { failure = SystemError.last("fchmod", temporary) }
-        if failure == nil, fsync(fd) != 0 { failure = SystemError.last("fsync", temporary) }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let e = SystemError.last("rename", "\(temporary) to \(path)")
-            unlink(temporary)
-            throw e
-        }
-        // The rename itself survives a power cut once the directory is synced.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = fsync(dir)
-            close(dir)
-        }
+        try AtomicFile(path: path).write(Array(record.encoded.utf8), durable: true)
         return .written
     }
 }

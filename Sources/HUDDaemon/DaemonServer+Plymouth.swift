@@ -27,7 +27,8 @@ extension DaemonServer {
                 onQuit: { [weak self] retain in
                     self?.assumeIsolated { $0.stop(exitCode: 0, retainPicture: retain) }
                 },
-                isIdle: { [weak self] in self?.assumeIsolated { $0.output.isSettled } ?? true },
+                // deactivate is ACKed once the display is released (plymouthd: once its renderers are deactivated).
+                isIdle: { [weak self] in self?.assumeIsolated { !$0.output.holdsDisplay } ?? true },
                 readsKeys: { [weak self] in self?.assumeIsolated { $0.output.readsKeys } ?? false },
                 ask: { [weak self] kind, message, answer in
                     self?.assumeIsolated { $0.controller.assumeIsolated { $0.ask(kind, message, answer: answer) } }
@@ -91,10 +92,13 @@ extension DaemonServer {
             _ = controller.assumeIsolated { $0.handle(.hide(afterSeconds: nil, animated: true)) }
             return .reply(.ack)
         case .deactivate:
-            log("plymouth: deactivate from \(peer): display kept (letting go of the display is not implemented yet)")
+            // As plymouthd: drawing stops, the display, the VT and input are let go of; the sockets go on.
+            log("plymouth: deactivate from \(peer): releasing the display")
+            output.deactivate()
             return .deactivate
         case .reactivate:
-            log("plymouth: reactivate from \(peer)")
+            log("plymouth: reactivate from \(peer): taking the display back")
+            output.reactivate()
             return .reply(.ack)
         case .quit(let retain):
             log("quit requested by \(peer) on Plymouth's socket\(retain ? " (retaining the picture)" : "")")

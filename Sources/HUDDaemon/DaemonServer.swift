@@ -249,6 +249,7 @@ public actor DaemonServer {
                 case .status:
                     let boot = bootProgress?.assumeIsolated { $0.statusFields } ?? []
                     response = boot.reduce(controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
+                        .adding(Field("display", output.holdsDisplay ? "held" : "released"))
                         .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))) { $0.adding($1) }
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {

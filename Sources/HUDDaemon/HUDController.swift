@@ -118,6 +118,15 @@ public actor HUDController {
         return nil
     }
 
+    /// Times the button was pressed (touch, click, Enter, `press-button`), for `status`:
+    /// a test can tell that a tap beside the button did nothing by the count, not by waiting.
+    public private(set) var buttonPresses = 0
+
+    private func buttonPressed() {
+        buttonPresses += 1
+        endButtonWaits(pressed: true)
+    }
+
     /// The HUD's button action: answers every `whenButtonPressed` caller.
     private func endButtonWaits(pressed: Bool) {
         let waiters = buttonWaiters
@@ -215,6 +224,7 @@ public actor HUDController {
             fields.append(Field("prompt-message", prompt.message))
         }
         fields.append(Field("prompts", String(stack.assumeIsolated { $0.promptCount })))
+        fields.append(Field("button-presses", String(buttonPresses)))
         return fields
     }
 
@@ -235,7 +245,7 @@ public actor HUDController {
         let made = stack.assumeIsolated { $0.makeHUD(base) }
         hud = made
         stack.assumeIsolated { stack in
-            stack.setButtonAction({ [weak self] _ in self?.assumeIsolated { $0.endButtonWaits(pressed: true) } }, for: made)
+            stack.setButtonAction({ [weak self] _ in self?.assumeIsolated { $0.buttonPressed() } }, for: made)
         }
         return made
     }

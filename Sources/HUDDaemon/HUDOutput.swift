@@ -22,6 +22,18 @@ public protocol HUDOutput: AnyObject {
     /// says `settled=true|false`, so a boot script or test takes its
     /// screendump when the picture is there, not after a guessed delay.
     var isSettled: Bool { get }
+    /// Lets go of the display for a program that takes it over (Plymouth's
+    /// `deactivate`: a display manager starting), as plymouthd does: drawing
+    /// stops and the picture stays as it is, DRM master is dropped, VT
+    /// switching goes back to the kernel, input is no longer read. The HUD's
+    /// state goes on changing and is drawn after `reactivate`. Idempotent.
+    func deactivate()
+    /// Takes the display back after `deactivate` and draws the HUD as it is
+    /// now (Plymouth's `reactivate`). Does nothing when not deactivated.
+    func reactivate()
+    /// False between `deactivate` and `reactivate` (once the display is let
+    /// go of: `deactivate` is ACKed then); `status` says `display=held|released`.
+    var holdsDisplay: Bool { get }
     /// Whether typed keys can answer a prompt: the output reads input, or
     /// (PNG) takes them from `hud type`. When false, prompts are refused
     /// at once instead of waiting for keys that cannot come.

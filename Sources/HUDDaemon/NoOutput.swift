@@ -7,6 +7,8 @@ public final class NoOutput: HUDOutput {
     public var summary: String { "none" }
     /// Nothing is drawn, so nothing is ever pending.
     public var isSettled: Bool { true }
+    /// Nothing to let go of: only whether `deactivate` was the last word.
+    public private(set) var holdsDisplay = true
     /// Nothing shows a prompt: none is asked.
     public var readsKeys: Bool { false }
 
@@ -15,4 +17,6 @@ public final class NoOutput: HUDOutput {
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {}
     public func apply(theme: DaemonTheme) {}
     public func stop(retainPicture: Bool) {}
+    public func deactivate() { holdsDisplay = false }
+    public func reactivate() { holdsDisplay = true }
 }

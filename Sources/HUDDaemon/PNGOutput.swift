@@ -34,6 +34,8 @@ public final class PNGOutput: HUDOutput {
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
         return drawnGeneration >= generation
     }
+    /// While deactivated no frame is drawn or written; the state is drawn after `reactivate`.
+    public private(set) var holdsDisplay = true
     public var summary: String { "png:\(directory) \(geometry.pixelWidth)x\(geometry.pixelHeight)" }
 
     public init(directory: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
@@ -84,6 +86,18 @@ public final class PNGOutput: HUDOutput {
         stack?.assumeIsolated { $0.setInvalidationHandler(nil) }
         frames?.stop(retainingPicture: retainPicture)
         frames = nil
+    }
+
+    public func deactivate() {
+        guard holdsDisplay else { return }
+        holdsDisplay = false
+        frames?.pause()
+    }
+
+    public func reactivate() {
+        guard !holdsDisplay else { return }
+        holdsDisplay = true
+        frames?.resume()
     }
 
     /// The memory shows `snapshot`: written when it rests, or a second after the last write.

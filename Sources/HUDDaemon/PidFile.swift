@@ -25,25 +25,7 @@ public struct PidFile: Sendable {
         if !directory.isEmpty, mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw SystemError.last("mkdir", directory)
         }
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SystemError.last("mkstemp", path + ".XXXXXX") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let bytes = Array("\(pid)\n".utf8)
-        let written = bytes.withUnsafeBytes { b in Errno.retryingOnInterrupt { Glibc.write(fd, b.baseAddress, b.count) } }
-        let failure: SystemError? = written != bytes.count ? SystemError.last("write", temporary)
-            : fchmod(fd, 0o644) != 0 ? SystemError.last("fchmod", temporary) : nil
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let e = SystemError.last("rename", "\(temporary) to \(path)")
-            unlink(temporary)
-            throw e
-        }
+        try AtomicFile(path: path).write(Array("\(pid)\n".utf8))
     }
 
     /// Removes the file if it still names `pid` (a later daemon's is left alone).

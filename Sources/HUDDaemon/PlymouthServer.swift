@@ -81,7 +81,7 @@ public actor PlymouthServer {
     ///   - accepts: whose requests are carried out (plymouthd: uid 0); others are NAKed.
     ///   - handle: carries out a request, on the loop.
     ///   - onQuit: called after a quit request was queued; the daemon stops, then calls `acknowledgeQuit()`.
-    ///   - isIdle: whether the picture is settled, for `deactivate`.
+    ///   - isIdle: whether `deactivate` can be ACKed (the daemon: its output has let go of the display).
     ///   - readsKeys: whether key presses can answer `watch-keystroke`; when
     ///     not (no input), it is answered NO_ANSWER at once instead of
     ///     waiting for a key that cannot come.
@@ -375,7 +375,7 @@ public actor PlymouthServer {
             waitForIdle()
             return
         }
-        if !isIdle() { log("plymouth: deactivate ACKed after \(limits.idleWait) without the picture settling") }
+        if !isIdle() { log("plymouth: deactivate ACKed after \(limits.idleWait) without the display let go of") }
         idleSince = nil
         for connection in connections.values.sorted(by: { $0.id < $1.id }) where connection.isWaiting(for: .deactivate) {
             while connection.resolveFirst(where: { $0 == .deactivate }, with: .ack) {}

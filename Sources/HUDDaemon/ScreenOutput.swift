@@ -49,6 +49,10 @@ public final class ScreenOutput: HUDOutput, @unchecked Sendable {
     public func apply(theme: DaemonTheme) { screen?.apply(look: theme.look) }
 
     public func stop(retainPicture: Bool) { screen?.stop(retainPicture: retainPicture) }
+
+    public var holdsDisplay: Bool { screen?.holdsDisplay ?? true }
+    public func deactivate() { screen?.deactivate() }
+    public func reactivate() { screen?.reactivate() }
 }
 
 extension DaemonTheme {

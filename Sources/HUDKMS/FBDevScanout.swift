@@ -40,6 +40,12 @@ public final class FBDevScanout: ImmediateScanout {
         return .onScreen
     }
 
+    /// The screen is ours again (a VT switch back, a reactivation after
+    /// another program had it): the console back to `KD_GRAPHICS`, which that program may have undone.
+    public func resume() {
+        setConsoleMode(Int32(KD_GRAPHICS))
+    }
+
     /// Keeps drawing: with nothing visible the frame paints the HUD away.
     public func release() -> Bool { false }
 

@@ -16,6 +16,8 @@ final class FBDevScreen: @unchecked Sendable {
     private(set) var frames: FrameLoop?
     private var vt: VTSwitcher?
     private var stack: HUDStack?
+    /// Between `deactivate` and `reactivate`.
+    private(set) var deactivated = false
 
     /// After every frame put on screen.
     var onFramePresented: (() -> Void)?
@@ -66,9 +68,7 @@ final class FBDevScreen: @unchecked Sendable {
             frames.onError = { log("display: \($0)") }
             frames.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
             stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } }
-            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2,
-                            onRelease: { frames.pause(); log("vt released") },
-                            onAcquire: { frames.resume(); log("vt acquired") })
+            takeVTSwitching()
             try frames.start()
             log("display: \(summary)")
         } catch {
@@ -86,6 +86,34 @@ final class FBDevScreen: @unchecked Sendable {
         if signal == .user2 { vt?.acquire() }
     }
 
+    /// Switches VTs through this screen (`VT_PROCESS`): drawing pauses while the VT is away.
+    private func takeVTSwitching() {
+        guard let frames else { return }
+        let log = self.log
+        vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2,
+                        onRelease: { frames.pause(); log("vt released") },
+                        onAcquire: { frames.resume(); log("vt acquired") })
+    }
+
+    /// Lets go of the screen for a program that takes it over (Plymouth's
+    /// `deactivate`): drawing pauses as on a VT switch away, the picture and
+    /// the console mode stay as they are, and VT switching goes back to the kernel.
+    func deactivate() {
+        guard !deactivated else { return }
+        deactivated = true
+        frames?.pause()
+        vt?.restore()
+        vt = nil
+    }
+
+    /// Takes the screen back after `deactivate` and repaints it, as on a VT switch back.
+    func reactivate() {
+        guard deactivated else { return }
+        deactivated = false
+        takeVTSwitching()
+        frames?.resume()
+    }
+
     /// Another output (KMS) took over the screen and the VT: stop drawing and
     /// let the console redraw the (now hidden) framebuffer, so it is right
     /// when KMS gives the screen back; the VT mode stays with the new owner.
@@ -96,7 +124,8 @@ final class FBDevScreen: @unchecked Sendable {
     }
 
     func stop(retainPicture: Bool) {
-        frames?.stop(retainingPicture: retainPicture)
+        // Deactivated, the screen is another program's: the console is not given back over it.
+        frames?.stop(retainingPicture: retainPicture || deactivated)
         stoppedReport = report
         vt?.restore()
         vt = nil

@@ -90,6 +90,8 @@ public final class HUDScreen: @unchecked Sendable {
     private var look: ScreenLook
     private var started = false
     private var closed = false
+    /// Between `deactivate` and `reactivate`: the display is another program's.
+    private var deactivated = false
     /// `open` callers waiting for the first picture (nil) or the reason there is none.
     private var openWaiters: [@Sendable (HUDScreenError?) -> Void] = []
     private var settledWaiters: [@Sendable () -> Void] = []
@@ -117,6 +119,9 @@ public final class HUDScreen: @unchecked Sendable {
         if let kms { return kms.summary }
         return (fbdev?.summary ?? "no display") + (watch != nil ? ", waiting for a DRM card in \(options.driDirectory)" : "")
     }
+    /// Whether the screen holds its display: false between `deactivate()`
+    /// and `reactivate()` (from the moment `deactivate` returns).
+    public var holdsDisplay: Bool { !deactivated }
     /// Lit KMS connectors, in order.
     public var connectorNames: [String] { kms?.headNames ?? [] }
 
@@ -237,9 +242,10 @@ public final class HUDScreen: @unchecked Sendable {
         return KMSScreen.cardPresent(directory: options.driDirectory)
     }
 
-    /// Something appeared in the DRM directory: take the first usable card.
+    /// Something appeared in the DRM directory: take the first usable card
+    /// (not while deactivated: `reactivate` looks again).
     private func cardsChanged() {
-        guard kms == nil, !closed, cardPresent else { return }
+        guard kms == nil, !closed, !deactivated, cardPresent else { return }
         let candidate = KMSScreen(device: deviceName, directory: options.driDirectory, cardWait: .zero,
                                   outputs: options.connectors, mode: options.mode, forceLegacy: options.forceLegacy,
                                   fpsCap: options.fpsCap, log: log)
@@ -302,7 +308,7 @@ public final class HUDScreen: @unchecked Sendable {
     private var primaryPainter: RendererPainter? { kms?.primaryPainter ?? fbdev?.painter }
 
     private func framePresented() {
-        if let inputOptions = options.input, !inputFailed { updateInput(inputOptions) }
+        if let inputOptions = options.input, !inputFailed, !deactivated { updateInput(inputOptions) }
         onFramePresented?()
         guard !settledWaiters.isEmpty, isSettled else { return }
         let waiters = settledWaiters
@@ -346,7 +352,8 @@ public final class HUDScreen: @unchecked Sendable {
 
     /// Returns once the screen shows the HUDs as they are now (`isSettled`):
     /// labels drawn, no fade running. For taking a picture of it, or for
-    /// starting heavy work only once the HUD is visible.
+    /// starting heavy work only once the HUD is visible. While deactivated
+    /// nothing is drawn: it returns once `reactivate` has drawn the picture.
     public func waitUntilSettled() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             loop.execute { [self] in
@@ -363,6 +370,42 @@ public final class HUDScreen: @unchecked Sendable {
         kms?.apply(look: look)
         fbdev?.apply(look: look)
         if motion != nil || look.motion != nil { startMotion() }
+    }
+
+    /// Lets go of the display for a program that takes it over, as plymouthd
+    /// does on Plymouth's `deactivate` (a display manager is starting), on
+    /// the loop: what a VT switch away does — drawing stops with the picture
+    /// left on screen, DRM master is dropped once the last flip has landed —
+    /// and VT switching is handed back to the kernel (`VT_AUTO`), input and
+    /// the accelerometer are no longer read, no late card is taken. The
+    /// stack's changes meanwhile are drawn by `reactivate`; `stop` then
+    /// leaves the display alone. Returns once the display is released.
+    public func deactivate() {
+        guard started, !closed, !deactivated else { return }
+        deactivated = true
+        motion?.stop()
+        motion = nil
+        input?.stop()
+        input = nil
+        retry?.cancel()
+        retry = nil
+        kms?.deactivate()
+        fbdev?.deactivate()
+        log("display released (deactivated): \(summary)")
+    }
+
+    /// Takes the display back after `deactivate`, as a VT switch back does:
+    /// master, VT switching, the mode set again and everything repainted as
+    /// the stack is now; input and the accelerometer read again (input from
+    /// the next frame); a card that appeared meanwhile is taken.
+    public func reactivate() {
+        guard started, !closed, deactivated else { return }
+        deactivated = false
+        kms?.reactivate()
+        fbdev?.reactivate()
+        log("display taken back (reactivated): \(summary)")
+        if kms == nil { cardsChanged() }
+        if kms != nil || fbdev != nil { startMotion() }
     }
 
     /// Stops drawing, on the loop. `retainPicture`: the last frame stays up for

@@ -30,7 +30,10 @@ final class KMSScreen: @unchecked Sendable {
     private var uevents: UeventMonitor?
     private var stack: HUDStack?
     private var look = ScreenLook()
+    /// The display is not ours: the VT was switched away, or `deactivate`.
     private var paused = false
+    /// Between `deactivate` and `reactivate`.
+    private(set) var deactivated = false
     private var framesOfRemovedHeads = 0
     /// Why the last connector that could not be lit was not.
     private var lastAddError: String?
@@ -100,18 +103,7 @@ final class KMSScreen: @unchecked Sendable {
             }
             // Weak: the stack keeps its handler, and this output keeps the stack.
             stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in for h in self?.heads ?? [] { h.frames.invalidate() } } }
-            vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2, onRelease: { [self] in
-                paused = true
-                for h in heads { h.frames.pause() }
-                for c in cards { do { try c.dropMaster() } catch { log("vt release: \(error)") } }
-                log("vt released")
-            }, onAcquire: { [self] in
-                paused = false
-                for c in cards { do { try c.setMaster() } catch { log("vt acquire: \(error)") } }
-                for h in heads { h.frames.resume() }
-                log("vt acquired")
-                rescan()
-            })
+            takeVTSwitching()
             rescan()
             guard !heads.isEmpty else {
                 throw SystemError(call: "drmModeGetConnector", subject: all.map(\.path).joined(separator: ", "),
@@ -239,6 +231,59 @@ final class KMSScreen: @unchecked Sendable {
         if signal == .user2 { vt?.acquire() }
     }
 
+    /// Switches VTs through this screen (`VT_PROCESS`): a switch away yields the display, the return takes it back.
+    private func takeVTSwitching() {
+        vt = VTSwitcher(releaseSignal: .user1, acquireSignal: .user2, onRelease: { [self] in
+            yieldDisplay(why: "vt release")
+            log("vt released")
+        }, onAcquire: { [self] in
+            retakeDisplay(why: "vt acquire")
+            log("vt acquired")
+        })
+    }
+
+    /// Stops drawing and drops master on every card, once the flips in
+    /// flight have landed (a client that takes master next must not find
+    /// the CRTC busy with our last frame). The picture stays on screen.
+    private func yieldDisplay(why: String) {
+        guard !paused else { return }
+        paused = true
+        for h in heads { h.frames.waitForPendingPresentation() }
+        for h in heads { h.frames.pause() }
+        for c in cards { do { try c.dropMaster() } catch { log("\(why): \(error)") } }
+    }
+
+    /// Takes master back and repaints every head from scratch (mode set
+    /// again: whoever had the display may have changed it); connectors
+    /// plugged or unplugged meanwhile are picked up.
+    private func retakeDisplay(why: String) {
+        guard paused else { return }
+        paused = false
+        for c in cards { do { try c.setMaster() } catch { log("\(why): \(error)") } }
+        for h in heads { h.frames.resume() }
+        rescan()
+    }
+
+    /// Lets go of the display for a program that takes it over (Plymouth's
+    /// `deactivate`): the VT switch path's yield, and VT switching handed
+    /// back to the kernel (`VT_AUTO`), as plymouthd leaves its terminal.
+    func deactivate() {
+        guard !deactivated else { return }
+        deactivated = true
+        yieldDisplay(why: "deactivate")
+        vt?.restore()
+        vt = nil
+    }
+
+    /// Takes the display back after `deactivate`: VT switching through this
+    /// screen again, then the VT switch path's return (master, repaint).
+    func reactivate() {
+        guard deactivated else { return }
+        deactivated = false
+        takeVTSwitching()
+        retakeDisplay(why: "reactivate")
+    }
+
     /// The first head's painter (input positions and button frames are in its picture).
     var primaryPainter: RendererPainter? { heads.first?.painter }
 
@@ -259,7 +304,9 @@ final class KMSScreen: @unchecked Sendable {
         vt = nil
         for w in cardEvents { w.cancel() }
         cardEvents = []
-        if retainPicture, let h = heads.first, let front = h.output.front {
+        if deactivated {
+            // The display is another program's now: leave it as it is.
+        } else if retainPicture, let h = heads.first, let front = h.output.front {
             do { try ConsoleHandoff.retain(h.output.buffers[front]) } catch { log("retain: \(error)") }
         } else {
             for card in cards {

@@ -24,6 +24,7 @@ import Testing
         let press = try d.hud(["press-button"])
         #expect(press.status == 0, "\(press.err)")
         #expect(waiter.wait(orKillAfterTenSeconds: ()) == 0)
+        #expect(d.status("button-presses") == "1")
     }
 
     @Test func waitButtonFailsClearlyWithoutAButtonOrWhenTheHUDGoes() throws {

@@ -16,7 +16,9 @@ final class ServerFixture: @unchecked Sendable {
     var socket: String { dir.file("hud.sock") }
     var fifo: String { dir.file("psplash_fifo") }
 
-    init(maxClients: Int = 32, stall: Duration = .seconds(10), plymouthSocket: String? = nil) throws {
+    /// - Parameter output: what the daemon draws on (`NoOutput` when nil).
+    init(maxClients: Int = 32, stall: Duration = .seconds(10), plymouthSocket: String? = nil,
+         output: sending (any HUDOutput)? = nil) throws {
         dir = try TemporaryDirectory()
         loop = try EventLoop()
         stack = HUDStack(loop: loop)
@@ -29,7 +31,7 @@ final class ServerFixture: @unchecked Sendable {
         let log = self.log, exitCode = self.exitCode
         let themeFile = dir.file("theme.json")
         server = DaemonServer(
-            controller: HUDController(stack: stack, theme: DaemonTheme()), output: NoOutput(), options: options,
+            controller: HUDController(stack: stack, theme: DaemonTheme()), output: output ?? NoOutput(), options: options,
             policy: AccessPolicy(),
             loadTheme: { () throws(ThemeError) -> DaemonTheme in try DaemonTheme.load(file: themeFile).theme },
             log: { log.record($0) }, onExit: { code in exitCode.withLock { $0 = code } })

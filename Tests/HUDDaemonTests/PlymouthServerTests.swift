@@ -283,7 +283,7 @@ final class PlymouthFixture: @unchecked Sendable {
         let c = try PlymouthTestClient(name)
         c.send(.deactivate, .cachedPasswords)
         #expect(c.read(2) == [0x06, 0x05])
-        #expect(f.log.all.contains { $0.contains("deactivate") && $0.contains("display kept") })
+        #expect(f.log.all.contains { $0.contains("deactivate") && $0.contains("releasing the display") })
         c.send(.reactivate)
         #expect(c.read(1) == [0x06])
     }

@@ -70,4 +70,38 @@ import HUDSystem
         await screen.close()
         #expect(screen.summary == "no display")
     }
+
+    /// Deactivated (Plymouth's `deactivate`), the screen takes no card that
+    /// appears: the display is another program's. `reactivate` looks again.
+    @Test func aCardAppearingWhileDeactivatedIsLookedAtOnlyOnReactivate() async throws {
+        let dri = try emptyDirectory()
+        defer { unlink(dri + "/card0"); rmdir(dri) }
+        let loop = try EventLoop()
+        defer { loop.shutdown() }
+        let stack = HUDStack(loop: loop)
+        let lines = Locked<[String]>([])
+        var o = options(dri: dri)
+        o.waitsForCardUntilClosed = true
+        o.log = { line in lines.withLock { $0.append(line) } }
+        let screen = try await HUDScreen.open(showing: stack, options: o)
+        let tried = { lines.withLock { $0.contains { $0.contains("DRM card not usable") } } }
+        let onLoop = { (body: @escaping @Sendable () -> Void) async in
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in loop.execute { body(); c.resume() } }
+        }
+        await onLoop { screen.deactivate() }
+        #expect(!screen.holdsDisplay)
+        // Not a card: a regular file named like one, which is tried (and found unusable) when looked at.
+        let fd = open(dri + "/card0", O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        close(fd)
+        // The inotify event is queued when open returns; a few loop turns let it be handled.
+        for _ in 0..<5 { await onLoop {} }
+        usleep(100_000)
+        await onLoop {}
+        #expect(!tried(), "a card was tried while deactivated")
+        await onLoop { screen.reactivate() }
+        #expect(screen.holdsDisplay)
+        #expect(tried())
+        #expect(lines.withLock { $0.contains { $0.hasPrefix("display released (deactivated)") } })
+        await screen.close()
+    }
 }
