@@ -161,7 +161,9 @@ def judge_client(boot, v):
           and has("change-mode --boot-up status splash-mode=boot"),
           f"{why}; " + "; ".join(l for l in lines if l.startswith("change-mode")))
     ok, why = exit0("deactivate", "reactivate")
-    check(f"{v}/g-plymouth-deactivate-reactivate", ok, why)
+    check(f"{v}/g-plymouth-deactivate-reactivate", ok and has("deactivate status display=released")
+          and has("reactivate status display=held"),
+          f"{why}; " + "; ".join(l for l in lines if "display=" in l))
     sok, swhy = boot.shot("plymouth-reactivated")
     check(f"{v}/g-picture-back-after-reactivate", sok and has("reactivate status label=From Plymouth"),
           f"{swhy}; " + "; ".join(l for l in lines if l.startswith("reactivate")))

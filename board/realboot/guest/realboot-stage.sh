@@ -86,7 +86,10 @@ client)
     ply change-mode-boot-up change-mode --boot-up
     [ $hud = yes ] && res "client: change-mode --boot-up status splash-mode=$(status splash-mode)"
     ply deactivate deactivate
+    # The display let go of (DRM master dropped, the picture left as it is) until reactivate.
+    [ $hud = yes ] && res "client: deactivate status display=$(status display)"
     ply reactivate reactivate
+    [ $hud = yes ] && res "client: reactivate status display=$(status display)"
     if [ $hud = yes ]; then
         res "client: reactivate status label=$(status label)"
         shot plymouth-reactivated
