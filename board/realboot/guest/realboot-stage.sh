@@ -118,7 +118,7 @@ client)
         res "prompt: systemd-ask-password exit $rc answer [$(cat /run/realboot-pw.out)] $(tr '\n' ' ' < /run/realboot-pw.err)"
         res "prompt: hud status prompt=$(status prompt) label=$(status label)"
     else
-        res "prompt: skipped (no hud, or no /run/plymouth/pid: the daemon does not prompt yet)"
+        res "prompt: skipped (no hud, or no /run/plymouth/pid: no passphrase can be typed into the daemon)"
     fi
     dlog=/run/kioskhud/daemon.log
     if [ $hud = yes ] && grep -q 'input: reading' "$dlog" 2>/dev/null; then
@@ -141,7 +141,7 @@ client)
         res "button: hud wait-button exit $? $(tr '\n' ' ' < /run/realboot-button.out)"
         /usr/bin/hud update --button '' > /dev/null 2>&1
     else
-        res "button: skipped (no hud, or the daemon reads no input yet: no 'input: reading' in $dlog)"
+        res "button: skipped (no hud, or the daemon reads no input: no 'input: reading' in $dlog)"
     fi
     # A display manager's hand-over: the picture stays until the next user of
     # the display (here getty@tty1, ordered after this unit) draws.
