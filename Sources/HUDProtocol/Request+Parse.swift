@@ -54,6 +54,10 @@ extension Request {
             request = .ask(kind, prompt: prompt)
         case "type":
             let text = try r.text("text", maxBytes: ProtocolLimits.maxLabelBytes, multiline: false)
+            // What a keyboard types: no control characters (Enter, Ctrl-C, ... are keys).
+            if let text, text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw ProtocolError(.badValue, "text= holds a control character; type printable text, and name keys with key=")
+            }
             var key: WireKey?
             if let k = r.take("key") {
                 guard let named = WireKey(rawValue: k) else {
