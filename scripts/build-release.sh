@@ -10,7 +10,7 @@
 # daemon runs up to its first frame placed first (scripts/startup-order.txt,
 # made by scripts/startup-order.sh; KIOSKHUD_NO_STARTUP_ORDER=1 leaves it out):
 # a cold start faults in fewer, contiguous pages of the binary.
-# Usage: scripts/build-release.sh [SCRATCH_PATH] -> SCRATCH_PATH/release/hud
+# Usage: scripts/build-release.sh [SCRATCH_PATH] -> SCRATCH_PATH/release/hud (and the two examples beside it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build-release}
@@ -28,7 +28,10 @@ if ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc
         --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1 \
    || ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
-        --scratch-path "$scratch" --product kioskhud-example >> "$scratch/build-release.log" 2>&1; then
+        --scratch-path "$scratch" --product kioskhud-example >> "$scratch/build-release.log" 2>&1 \
+   || ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
+        --scratch-path "$scratch" --product kioskhud-kiosk-example >> "$scratch/build-release.log" 2>&1; then
     cat "$scratch/build-release.log" >&2
     echo "build-release: swift build failed" >&2
     exit 1

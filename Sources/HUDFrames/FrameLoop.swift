@@ -113,7 +113,7 @@ public final class FrameLoop: @unchecked Sendable {
         // This frame is what was wanted until now.
         if let w = wanted, w <= now { wanted = nil }
         let snap = snapshot(now)
-        if !snap.layers.contains(where: \.presentation.isVisible), releaseScreen() {
+        if !painter.drawsWithoutHUDs, !snap.layers.contains(where: \.presentation.isVisible), releaseScreen() {
             presentedGeneration = snap.generation
             presentedComplete = true
             onFrameShown?(snap)
@@ -123,7 +123,17 @@ public final class FrameLoop: @unchecked Sendable {
         pacer.frameStarted(at: now)
         let back = scanout.front.map { ($0 + 1) % scanout.buffers.count } ?? 0
         let repainted = painter.paint(snap, into: scanout.buffers[back], index: back)
-        if repainted.isEmpty, scanout.front != nil {
+        // The app's picture on a plane of its own: its buffers take turns apart from the HUD's.
+        var contentBack: Int?
+        var contentRepainted = PixelRect.empty
+        let contentBuffers = scanout.contentBuffers
+        if !contentBuffers.isEmpty {
+            let index = scanout.contentFront.map { ($0 + 1) % contentBuffers.count } ?? 0
+            contentRepainted = painter.paintContent(into: contentBuffers[index], index: index)
+            if !contentRepainted.isEmpty || scanout.contentFront == nil { contentBack = index }
+        }
+        let hudBack: Int? = repainted.isEmpty && scanout.front != nil ? nil : back
+        if hudBack == nil, contentBack == nil {
             // Nothing changed on screen (a progress source that stopped
             // moving): no presentation, just wait for the next change.
             presentedGeneration = snap.generation
@@ -132,13 +142,20 @@ public final class FrameLoop: @unchecked Sendable {
             if let next = snap.nextChange { requestFrame(at: max(next, now)) }
             return
         }
-        statistics.pixelsPainted += repainted.area
+        statistics.pixelsPainted += repainted.area + contentRepainted.area
         statistics.framesRendered += 1
+        if !contentBuffers.isEmpty {
+            if hudBack != nil { statistics.hudPlaneUpdates += 1 }
+            if contentBack != nil { statistics.contentPlaneUpdates += 1 }
+        }
         pendingComplete = painter.lastFrameComplete
         pendingSnapshot = snap
         if let next = snap.nextChange { wanted = min(wanted ?? next, next) }
         do {
-            switch try scanout.present(back, damage: repainted) {
+            let presentation = contentBuffers.isEmpty
+                ? try scanout.present(back, damage: repainted)
+                : try scanout.present(hud: hudBack, damage: repainted, content: contentBack, contentDamage: contentRepainted)
+            switch presentation {
             case .pending:
                 presentationPending = true
                 deferCompletionIfIdle(now: now)

@@ -18,4 +18,16 @@ public protocol FramePainter: AnyObject {
     /// Called (from any thread) when the painter can draw more than it did,
     /// e.g. labels whose text finished rendering. Set by `FrameLoop.start`.
     var onNeedsFrame: (@Sendable () -> Void)? { get set }
+    /// For a scanout with a plane of its own for the app's picture
+    /// (`Scanout.contentBuffers`): paints what that plane's buffer `index`
+    /// lacks of the picture; returns the repainted region.
+    func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect
+    /// Whether there is a picture to show with no HUD visible (the app's):
+    /// then the screen is never given back for want of HUDs.
+    var drawsWithoutHUDs: Bool { get }
+}
+
+extension FramePainter {
+    public func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect { .empty }
+    public var drawsWithoutHUDs: Bool { false }
 }

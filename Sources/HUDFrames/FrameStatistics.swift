@@ -16,6 +16,10 @@ public struct FrameStatistics: Sendable, Equatable {
     public var pixelsPainted = 0
     /// Times the screen was given back because nothing was visible.
     public var releases = 0
+    /// With the app's picture on a plane of its own: presentations that
+    /// changed the HUD's plane, and the picture's plane (both: one of each).
+    public var hudPlaneUpdates = 0
+    public var contentPlaneUpdates = 0
 
     public init() {}
 }

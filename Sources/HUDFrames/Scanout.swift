@@ -34,4 +34,21 @@ public protocol Scanout: AnyObject {
     func waitForCompletion(timeout: Duration)
     /// Stops presenting. Unless `retainingPicture`, gives the screen back.
     func stop(retainingPicture: Bool) throws(SystemError)
+
+    /// The buffers of a plane under the HUD's that holds the app's picture
+    /// (the HUD on an overlay plane); empty when one plane shows both.
+    var contentBuffers: [PixelBuffer] { get }
+    /// The content buffer on screen; nil before the first frame.
+    var contentFront: Int? { get }
+    /// Puts `buffers[hud]` and `contentBuffers[content]` on screen together
+    /// (one atomic commit); a nil index leaves that plane as it is.
+    func present(hud: Int?, damage: PixelRect, content: Int?, contentDamage: PixelRect) throws(SystemError) -> ScanoutPresentation
+}
+
+extension Scanout {
+    public var contentBuffers: [PixelBuffer] { [] }
+    public var contentFront: Int? { nil }
+    public func present(hud: Int?, damage: PixelRect, content: Int?, contentDamage: PixelRect) throws(SystemError) -> ScanoutPresentation {
+        try present(hud ?? front ?? 0, damage: damage)
+    }
 }

@@ -14,15 +14,10 @@ final class AtomicScanout: KMSScanout {
     private let request: AtomicRequest
     private let plane: PlaneID
     private var modeBlob = BlobID.none
-    private let ids: PropertyIDs
-
-    /// The properties one commit sets.
-    private struct PropertyIDs {
-        var connectorCRTC: PropertyID
-        var crtcMode: PropertyID, crtcActive: PropertyID
-        var fb: PropertyID, crtc: PropertyID, srcX: PropertyID, srcY: PropertyID, srcW: PropertyID, srcH: PropertyID
-        var crtcX: PropertyID, crtcY: PropertyID, crtcW: PropertyID, crtcH: PropertyID
-    }
+    private let planeIDs: PlaneProperties
+    private let connectorCRTC: PropertyID, crtcMode: PropertyID, crtcActive: PropertyID
+    /// Frames read back through a writeback connector (tests).
+    var capture: WritebackCapture?
 
     /// Looks up the properties and test-commits the first configuration.
     /// - Throws: `SystemError` when a property is missing or the driver
@@ -34,17 +29,10 @@ final class AtomicScanout: KMSScanout {
         let card = output.card
         let c = try card.properties(of: output.choice.connector.id)
         let r = try card.properties(of: output.choice.crtc)
-        let p = try card.properties(of: plane)
-        func id(_ props: [String: DRMCard.Property], _ name: String) throws(SystemError) -> PropertyID {
-            guard let v = props[name] else {
-                throw SystemError(call: "drmModeObjectGetProperties", subject: card.path, detail: "no property \(name)")
-            }
-            return v.id
-        }
-        ids = PropertyIDs(connectorCRTC: try id(c, "CRTC_ID"), crtcMode: try id(r, "MODE_ID"), crtcActive: try id(r, "ACTIVE"),
-                          fb: try id(p, "FB_ID"), crtc: try id(p, "CRTC_ID"),
-                          srcX: try id(p, "SRC_X"), srcY: try id(p, "SRC_Y"), srcW: try id(p, "SRC_W"), srcH: try id(p, "SRC_H"),
-                          crtcX: try id(p, "CRTC_X"), crtcY: try id(p, "CRTC_Y"), crtcW: try id(p, "CRTC_W"), crtcH: try id(p, "CRTC_H"))
+        connectorCRTC = try PlaneProperties.id(c, "CRTC_ID", card)
+        crtcMode = try PlaneProperties.id(r, "MODE_ID", card)
+        crtcActive = try PlaneProperties.id(r, "ACTIVE", card)
+        planeIDs = try PlaneProperties(card: card, plane: plane)
         self.output = output
         self.plane = plane
         request = try AtomicRequest()
@@ -66,35 +54,32 @@ final class AtomicScanout: KMSScanout {
     private func fillModeset(framebuffer fb: FramebufferID) throws(SystemError) {
         let choice = output.choice
         if modeBlob == .none { modeBlob = try output.card.createModeBlob(choice.mode) }
-        let w = UInt64(choice.mode.width), h = UInt64(choice.mode.height)
         request.clear()
-        try request.set(choice.connector.id, ids.connectorCRTC, to: UInt64(choice.crtc.rawValue))
-        try request.set(choice.crtc, ids.crtcMode, to: UInt64(modeBlob.rawValue))
-        try request.set(choice.crtc, ids.crtcActive, to: 1)
-        try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
-        try request.set(plane, ids.crtc, to: UInt64(choice.crtc.rawValue))
-        try request.set(plane, ids.srcX, to: 0)
-        try request.set(plane, ids.srcY, to: 0)
-        try request.set(plane, ids.srcW, to: w << 16)
-        try request.set(plane, ids.srcH, to: h << 16)
-        try request.set(plane, ids.crtcX, to: 0)
-        try request.set(plane, ids.crtcY, to: 0)
-        try request.set(plane, ids.crtcW, to: w)
-        try request.set(plane, ids.crtcH, to: h)
+        try request.set(choice.connector.id, connectorCRTC, to: UInt64(choice.crtc.rawValue))
+        try request.set(choice.crtc, crtcMode, to: UInt64(modeBlob.rawValue))
+        try request.set(choice.crtc, crtcActive, to: 1)
+        try planeIDs.fill(request, plane: plane, framebuffer: fb, crtc: choice.crtc, mode: choice.mode)
     }
 
     /// `drmModeAtomicCommit(NONBLOCK | PAGE_FLIP_EVENT)`, with `ALLOW_MODESET` when the mode must be set.
     func present(_ index: Int, damage: PixelRect) throws(SystemError) -> ScanoutPresentation {
         let fb = output.buffers[index].framebuffer
-        let event: AtomicCommitFlags = [.nonblocking, .pageFlipEvent]
+        var flags: AtomicCommitFlags = [.nonblocking, .pageFlipEvent]
         if output.needsModeset {
             try fillModeset(framebuffer: fb)
-            try output.card.commit(request, flags: event.union(.allowModeset), sink: flips.sink)
+            flags.insert(.allowModeset)
         } else {
             request.clear()
-            try request.set(plane, ids.fb, to: UInt64(fb.rawValue))
-            try output.card.commit(request, flags: event, sink: flips.sink)
+            try request.set(plane, planeIDs.fb, to: UInt64(fb.rawValue))
         }
+        let capturing = try capture?.attach(to: request) ?? false
+        do {
+            try output.card.commit(request, flags: flags, sink: flips.sink)
+        } catch {
+            if capturing { capture?.commitFailed(error) }
+            throw error
+        }
+        if capturing { capture?.committed() }
         output.needsModeset = false
         output.front = index
         flips.submitted()

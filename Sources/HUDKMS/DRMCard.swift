@@ -105,6 +105,8 @@ public final class DRMCard: @unchecked Sendable {
         public var currentEncoder: EncoderID
         /// The panel's width in millimetres (EDID), 0 when unknown.
         public var physicalWidthMillimetres: Int = 0
+        /// A writeback connector (`DRM_MODE_CONNECTOR_WRITEBACK`): it reads frames back, it shows nothing.
+        public var isWriteback = false
     }
 
     /// `drmModeGetConnector`, which makes the driver probe the connector
@@ -122,7 +124,8 @@ public final class DRMCard: @unchecked Sendable {
                          isConnected: v.connection == DRM_MODE_CONNECTED,
                          modes: UnsafeBufferPointer(start: v.modes, count: Int(v.count_modes)).map(DisplayMode.init),
                          encoders: UnsafeBufferPointer(start: v.encoders, count: Int(v.count_encoders)).map { EncoderID(rawValue: $0) },
-                         currentEncoder: EncoderID(rawValue: v.encoder_id), physicalWidthMillimetres: Int(v.mmWidth))
+                         currentEncoder: EncoderID(rawValue: v.encoder_id), physicalWidthMillimetres: Int(v.mmWidth),
+                         isWriteback: v.connector_type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK))
     }
 
     /// `drmModeGetEncoder`: the CRTCs it can drive (a bit per index into
@@ -162,6 +165,7 @@ public final class DRMCard: @unchecked Sendable {
         /// `DRM_PLANE_TYPE_PRIMARY` etc.; primary when the driver has no `type`.
         public var type: UInt64
         public var isPrimary: Bool { type == UInt64(DRM_PLANE_TYPE_PRIMARY) }
+        public var isOverlay: Bool { type == UInt64(DRM_PLANE_TYPE_OVERLAY) }
     }
 
     /// Every plane (`drmModeGetPlaneResources`); call `enableUniversalPlanes` first.
@@ -205,6 +209,40 @@ public final class DRMCard: @unchecked Sendable {
             result[name] = Property(id: PropertyID(rawValue: id), value: props.pointee.prop_values[i])
         }
         return result
+    }
+
+    /// What a property may hold (`drmModeGetProperty`): an enum's names and
+    /// values, a range's bounds, and whether user space may change it.
+    public struct PropertyDetails: Sendable {
+        public var isImmutable: Bool
+        /// A range property's bounds; nil for other kinds.
+        public var range: ClosedRange<UInt64>?
+        /// An enum property's values by name (`pixel blend mode`: `Pre-multiplied` …).
+        public var enumValues: [String: UInt64]
+    }
+
+    /// `drmModeGetProperty` of `id`; nil when the driver has no such property.
+    public func propertyDetails(_ id: PropertyID) -> PropertyDetails? {
+        guard let prop = drmModeGetProperty(fd, id.rawValue) else { return nil }
+        defer { drmModeFreeProperty(prop) }
+        let p = prop.pointee
+        var details = PropertyDetails(isImmutable: p.flags & UInt32(DRM_MODE_PROP_IMMUTABLE) != 0, range: nil, enumValues: [:])
+        if p.flags & UInt32(DRM_MODE_PROP_RANGE) != 0, p.count_values >= 2, let v = p.values, v[0] <= v[1] {
+            details.range = v[0]...v[1]
+        }
+        if p.flags & UInt32(DRM_MODE_PROP_ENUM) != 0, let enums = p.enums {
+            for e in UnsafeBufferPointer(start: enums, count: Int(p.count_enums)) {
+                let name = withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                details.enumValues[name] = e.value
+            }
+        }
+        return details
+    }
+
+    /// `DRM_CLIENT_CAP_WRITEBACK_CONNECTORS` (after `enableAtomic`): writeback
+    /// connectors are listed, so a frame can be read back (tests).
+    public func enableWriteback() -> Bool {
+        drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1) == 0
     }
 
     /// The name of property `id` (`drmModeGetProperty`, once per id); nil if the driver has none.

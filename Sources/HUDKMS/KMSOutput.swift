@@ -16,6 +16,10 @@ public final class KMSOutput {
     public private(set) var usesAtomic = false
     /// Why atomic is not used, when it is not.
     public private(set) var legacyReason: String?
+    /// The overlay plane the HUD is on (the app's picture on the primary), when it is.
+    public private(set) var overlayPlane: PlaneID?
+    /// Why the HUD is composed on the CPU when an overlay plane was wanted.
+    public private(set) var compositionReason: String?
     /// Whether the driver has real vblank events (`drmWaitVBlank` works).
     public let hasVBlank: Bool
     /// The CRTC as it was before this output touched it (the console).
@@ -69,15 +73,37 @@ public final class KMSOutput {
         legacyReason = reason
     }
 
-    /// The scanout that presents this output's buffers: an `AtomicScanout`
-    /// when the driver takes the atomic API and a TEST_ONLY commit of the
-    /// first configuration passes, a `LegacyScanout` otherwise
-    /// (`legacyReason` says why). Flip events come through `events`, the
-    /// card's shared watch.
-    public func makeScanout(events: CardEventWatch) -> any Scanout {
+    /// The scanout that presents this output's buffers: with `overlay` (the
+    /// app's picture under the HUD), an `OverlayScanout` on the first
+    /// overlay plane that takes premultiplied ARGB8888 above the primary and
+    /// passes a TEST_ONLY commit (`compositionReason` says why none did);
+    /// else an `AtomicScanout` when the driver takes the atomic API and a
+    /// TEST_ONLY commit of the first configuration passes, a `LegacyScanout`
+    /// otherwise (`legacyReason` says why). Flip events come through
+    /// `events`, the card's shared watch; `capture` reads frames back (tests, atomic only).
+    public func makeScanout(events: CardEventWatch, overlay: Bool = false, capture: WritebackCapture? = nil) -> any Scanout {
+        overlayPlane = nil
+        compositionReason = nil
+        if overlay {
+            if atomicCapable {
+                do {
+                    let scanout = try makeOverlayScanout(events: events)
+                    scanout.capture = capture
+                    usesAtomic = true
+                    legacyReason = nil
+                    overlayPlane = scanout.overlay.id
+                    return scanout
+                } catch {
+                    compositionReason = "\(error)"
+                }
+            } else {
+                compositionReason = "no atomic API (\(legacyReason ?? "legacy"))"
+            }
+        }
         if atomicCapable {
             do {
                 let scanout = try AtomicScanout(output: self, events: events)
+                scanout.capture = capture
                 usesAtomic = true
                 legacyReason = nil
                 return scanout
@@ -87,6 +113,36 @@ public final class KMSOutput {
         }
         usesAtomic = false
         return LegacyScanout(output: self, events: events)
+    }
+
+    /// The first overlay plane that passes a TEST_ONLY commit with the primary.
+    private func makeOverlayScanout(events: CardEventWatch) throws(SystemError) -> OverlayScanout {
+        let planes = try card.planes()
+        func candidate(_ plane: DRMCard.Plane) throws(SystemError) -> OverlayPlane.Candidate {
+            let props = try card.properties(of: plane.id)
+            var details: [String: DRMCard.PropertyDetails] = [:]
+            for name in ["zpos", "alpha", "pixel blend mode"] {
+                if let p = props[name] { details[name] = card.propertyDetails(p.id) }
+            }
+            return OverlayPlane.Candidate(plane: plane, properties: props, details: details)
+        }
+        guard let primaryID = choice.plane, let primaryPlane = planes.first(where: { $0.id == primaryID }) else {
+            throw SystemError(call: "drmModeGetPlaneResources", subject: card.path, detail: "no primary plane listed")
+        }
+        var candidates: [OverlayPlane.Candidate] = []
+        for p in planes where p.isOverlay { candidates.append(try candidate(p)) }
+        let (usable, refused) = OverlayPlane.choose(from: candidates, primary: try candidate(primaryPlane), crtcIndex: choice.crtcIndex)
+        var problems = refused
+        for plane in usable {
+            do {
+                return try OverlayScanout(output: self, plane: plane, events: events)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        throw SystemError(call: "drmModeGetPlaneResources", subject: card.path,
+                          detail: usable.isEmpty && refused.isEmpty ? "no overlay plane on this CRTC"
+                              : "no usable overlay plane (" + problems.joined(separator: "; ") + ")")
     }
 
     /// Gives the CRTC back to what showed before (the text console) with a

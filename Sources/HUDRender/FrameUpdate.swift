@@ -5,9 +5,13 @@ public struct FrameUpdate: Sendable {
     public var damage: DamageRegion
     /// E.g. an unreadable custom image (drawn without it). Never fatal.
     public var problems: [RenderError]
+    /// With `CompositionTarget.overlayPlane`: what changed in the app's
+    /// picture, in device pixels, for the plane under the HUD's (`HUDRenderer.drawContent`).
+    public var contentDamage: DamageRegion
 
-    public init(damage: DamageRegion, problems: [RenderError]) {
+    public init(damage: DamageRegion, problems: [RenderError], contentDamage: DamageRegion = DamageRegion()) {
         self.damage = damage
         self.problems = problems
+        self.contentDamage = contentDamage
     }
 }

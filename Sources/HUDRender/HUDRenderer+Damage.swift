@@ -6,15 +6,17 @@ extension HUDRenderer {
     /// A dimming change repaints the screen; a bezel change repaints the old
     /// and new bezel; a spinner step or progress change repaints only the
     /// indicator box. A change under a blurred bezel repaints that bezel too.
-    func damageBetween(_ old: [LayerScene], _ new: [LayerScene]) -> DamageRegion {
+    /// `content`: what changed in the app's picture (device pixels); on a
+    /// `.screen` target it is repainted like any change.
+    func damageBetween(_ old: [LayerScene], _ new: [LayerScene], content: DamageRegion = DamageRegion()) -> DamageRegion {
         let screen = geometry.bounds
         if fullDamagePending {
             fullDamagePending = false
             sceneGeneration += 1
             return DamageRegion([screen])
         }
-        var damage = DamageRegion()
-        var onlyIndicators = true
+        var damage = target == .screen ? content : DamageRegion()
+        var onlyIndicators = content.isEmpty
         let full = DamageRegion([screen])
 
         // Layers that went away, or a change of stacking order. (The same

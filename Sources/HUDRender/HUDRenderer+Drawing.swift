@@ -10,8 +10,10 @@ extension HUDRenderer {
     /// Coordinates are device pixels in the context's current matrix, so a
     /// caller can draw the scene at half size (`downscaled`: images are
     /// filtered bilinearly, which at exactly ½ averages 2×2 pixels).
+    /// `forBlur`: what a blur sees — on an overlay plane the app's picture
+    /// under it, where the plane itself starts transparent.
     func drawScene(_ cr: OpaquePointer, clip: PixelRect, layerCount: Int, dimmingOf: Int? = nil,
-                   skippingIndicatorOf skip: Int? = nil, downscaled: Bool = false) throws(RenderError) {
+                   skippingIndicatorOf skip: Int? = nil, downscaled: Bool = false, forBlur: Bool = false) throws(RenderError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
@@ -19,7 +21,7 @@ extension HUDRenderer {
         // The bottom HUD's dimming is baked into the base: one copy or fill instead of two passes.
         let count = min(layerCount, scenes.count)
         let baseDimming = (count > 0 || dimmingOf == 0) ? scenes.first?.dimming : nil
-        try paintBase(cr, dimming: baseDimming, downscaled: downscaled)
+        try paintBase(cr, dimming: baseDimming, downscaled: downscaled, forBlur: forBlur)
         for i in 0..<count {
             try drawLayer(cr, index: i, clip: clip, withIndicator: i != skip,
                           withDimming: !(i == 0 && baseDimming != nil), downscaled: downscaled)
@@ -32,7 +34,23 @@ extension HUDRenderer {
 
     /// The screen colour and the centred logo, with `dimming` over both: a
     /// fill of the blended colour plus a copy (and blend) of the logo's box only.
-    private func paintBase(_ cr: OpaquePointer, dimming: HUDColor?, downscaled: Bool) throws(RenderError) {
+    /// The app's picture instead, when there is one; on an overlay plane
+    /// (unless `forBlur`) transparency, the dimming alone.
+    private func paintBase(_ cr: OpaquePointer, dimming: HUDColor?, downscaled: Bool, forBlur: Bool) throws(RenderError) {
+        let overlay = target == .overlayPlane && !forBlur
+        if overlay {
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+        }
+        let paintedContent = overlay ? false : try paintContent(cr)
+        if overlay || paintedContent {
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            if let d = dimming {
+                cairo_set_source_rgba(cr, d.red, d.green, d.blue, d.alpha)
+                cairo_paint(cr)
+            }
+            return
+        }
         var c = backdrop.color
         if let d = dimming {
             c = HUDColor(red: c.red * (1 - d.alpha) + d.red * d.alpha, green: c.green * (1 - d.alpha) + d.green * d.alpha,
@@ -338,7 +356,7 @@ extension HUDRenderer {
     }
 
     /// The pixels a bezel's blur must see: the bezel and three sigmas around it.
-    private func blurNeeds(_ s: LayerScene) -> PixelRect {
+    func blurNeeds(_ s: LayerScene) -> PixelRect {
         s.bezelDevice.insetBy(-Int((blurSigma * 3).rounded(.up))).intersection(geometry.bounds)
     }
 
@@ -356,7 +374,7 @@ extension HUDRenderer {
         for j in 0..<index where scenes[j].drawnDevice.intersects(source) || scenes[j].dimming != nil {
             below.append(scenes[j].look)
         }
-        return BlurKey(backdropGeneration: backdropGeneration, below: below,
+        return BlurKey(backdropGeneration: backdropGeneration, contentStamp: blurContentStamp[s.id] ?? 0, below: below,
                        dimming: s.dimming, radius: style.blurRadius, method: style.blurMethod)
     }
 
@@ -381,7 +399,7 @@ extension HUDRenderer {
         let cr = small.makeContext()
         cairo_scale(cr, 1 / Double(first), 1 / Double(first))
         cairo_translate(cr, Double(-src.x), Double(-src.y))
-        try drawScene(cr, clip: src, layerCount: index, dimmingOf: index, downscaled: first > 1)
+        try drawScene(cr, clip: src, layerCount: index, dimmingOf: index, downscaled: first > 1, forBlur: true)
         cairo_destroy(cr)
         cairo_surface_flush(small.surface)
         var reached = first

@@ -11,7 +11,8 @@ extension HUDRenderer {
         // Without Cairo at all, this is all there is: custom images were
         // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
-        guard scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
+        // The app's picture is composed by Cairo.
+        guard content == nil, target == .screen, scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
         return s.label == nil && s.details == nil && s.button == nil

@@ -25,6 +25,8 @@ public final class HUDRenderer {
     public let geometry: ScreenGeometry
     public private(set) var style: HUDRenderStyle
     public private(set) var backdrop: HUDBackdrop
+    /// Whether this renderer draws the whole picture or an overlay plane's part of it.
+    public let target: CompositionTarget
     let textLoading: TextLoading
     var textEngine: TextEngine?
 
@@ -59,13 +61,38 @@ public final class HUDRenderer {
     /// Cairo or Pango could not be loaded (`markGraphicsUnavailable`).
     public private(set) var graphicsUnavailable = false
 
+    /// The app's picture under the HUDs, replacing the backdrop; nil: none.
+    public private(set) var content: ContentPicture?
+    /// A Cairo surface over the content's pixels, made on first use.
+    var contentSurface: CairoImage?
+    /// The content generation the last update took.
+    var contentSeen = 0
+    /// Bumped by each update that took a content change; a bezel's blur
+    /// remembers the count at the last change under it (`blurContentStamp`).
+    var contentChangeCount = 0
+    var blurContentStamp: [Int: Int] = [:]
+
     /// Creates a renderer; nothing is loaded (fonts, images) until the first update.
     public init(geometry: ScreenGeometry, style: HUDRenderStyle = HUDRenderStyle(),
-                backdrop: HUDBackdrop = HUDBackdrop(), textLoading: TextLoading = .onFirstUse) {
+                backdrop: HUDBackdrop = HUDBackdrop(), textLoading: TextLoading = .onFirstUse,
+                target: CompositionTarget = .screen) {
         self.geometry = geometry
         self.style = style
         self.backdrop = backdrop
         self.textLoading = textLoading
+        self.target = target
+    }
+
+    /// Shows `picture` under the HUDs instead of the backdrop (nil: the
+    /// backdrop again). It is scaled to the upright screen (exact when its
+    /// size is the screen's in device pixels) and turned with the HUDs.
+    /// Changes drawn into it later are picked up by each `update`.
+    public func setContent(_ picture: ContentPicture?) {
+        guard picture !== content else { return }
+        content = picture
+        contentSurface = nil
+        contentSeen = picture?.generation ?? 0
+        invalidateCaches()
     }
 
     // MARK: Settings
@@ -155,12 +182,16 @@ public final class HUDRenderer {
         for layer in snapshot.layers where layer.presentation.isVisible {
             next.append(makeScene(layer, area: area))
         }
-        let damage = damageBetween(scenes, next)
+        let contentDamage = takeContentChanges()
+        var damage = damageBetween(scenes, next, content: contentDamage)
         spareScenes = scenes
         scenes = next
+        if !contentDamage.isEmpty { damage.formUnion(bezelsSeeing(contentDamage)) }
         let count = scenes.count
-        if textCaches.count > count || bezelCaches.count > count || contentCaches.count > count || blurCaches.count > count {
+        if textCaches.count > count || bezelCaches.count > count || contentCaches.count > count || blurCaches.count > count
+            || blurContentStamp.count > count {
             let ids = Set(scenes.map(\.id))
+            blurContentStamp = blurContentStamp.filter { ids.contains($0.key) }
             textCaches = textCaches.filter { ids.contains($0.key) }
             bezelCaches = bezelCaches.filter { ids.contains($0.key) }
             contentCaches = contentCaches.filter { ids.contains($0.key) }
@@ -168,7 +199,8 @@ public final class HUDRenderer {
         }
         let problems = newProblems
         newProblems.removeAll()
-        return FrameUpdate(damage: damage, problems: problems)
+        return FrameUpdate(damage: damage, problems: problems,
+                           contentDamage: target == .overlayPlane ? contentDamage : DamageRegion())
     }
 
     /// Paints `region` of the current picture (the last `update`) into

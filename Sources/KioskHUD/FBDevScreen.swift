@@ -31,7 +31,9 @@ final class FBDevScreen: @unchecked Sendable {
                                 api: "fbdev", legacyReason: nil, hasVBlank: false, frameInterval: frames.frameInterval,
                                 statistics: frames.statistics, layout: painter.lastLayoutRects,
                                 lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
-                                drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries)
+                                drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries,
+                                composition: painter.drawsWithoutHUDs ? "composed" : nil,
+                                compositionReason: painter.drawsWithoutHUDs ? "fbdev has no planes" : nil)
     }
     var framesDrawn: Int { frames?.statistics.framesPresented ?? 0 }
     var isSettled: Bool {
@@ -51,13 +53,15 @@ final class FBDevScreen: @unchecked Sendable {
     }
 
     /// - Throws: `HUDScreenError` when the framebuffer cannot be used.
-    func start(stack: HUDStack, look: ScreenLook) throws(HUDScreenError) {
+    func start(stack: HUDStack, look: ScreenLook, content: ContentLayer? = nil) throws(HUDScreenError) {
         self.stack = stack
         do {
             let framebuffer = try FBDevice(path: device)
             self.framebuffer = framebuffer
             let scanout = FBDevScanout(device: framebuffer)
-            let painter = try RendererPainter(scanout: scanout, loop: stack.loop, style: look.style, backdrop: look.backdrop)
+            let picture = try content?.picture(width: framebuffer.width, height: framebuffer.height)
+            let painter = try RendererPainter(scanout: scanout, loop: stack.loop, style: look.style, backdrop: look.backdrop,
+                                              content: picture)
             let log = self.log
             painter.onProblem = { log("render: \($0)") }
             self.painter = painter

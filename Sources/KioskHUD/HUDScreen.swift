@@ -53,6 +53,16 @@ public final class HUDScreen: @unchecked Sendable {
         public var forceLegacy = false
         /// Frames per second at most; each output's refresh rate otherwise.
         public var fpsCap: Double?
+        /// The app's own picture under the HUDs (MBProgressHUD's host view);
+        /// nil: the theme's backdrop. Change it with `updateContent`.
+        public var content: ScreenContent?
+        /// With `content`, the HUD may go on a hardware overlay plane over
+        /// the picture (where a display has one that passes a TEST_ONLY
+        /// commit); false composes it on the CPU everywhere.
+        public var allowsOverlayPlane = true
+        /// For tests on a driver with a writeback connector (vkms): light
+        /// that connector alone, so `captureFrame` can read composed frames back.
+        public var writebackCapture = false
         /// Keyboards, touchscreens and mice press the HUD's button (Enter, a
         /// tap, a click); nil: no input is read. Read from the first frame on.
         public var input: InputOptions?
@@ -88,6 +98,7 @@ public final class HUDScreen: @unchecked Sendable {
     /// The button frames the stack was last given.
     private var buttonFramesSent: [Int: HUDRect] = [:]
     private var look: ScreenLook
+    private let contentLayer: ContentLayer?
     private var started = false
     private var closed = false
     /// Between `deactivate` and `reactivate`: the display is another program's.
@@ -157,6 +168,7 @@ public final class HUDScreen: @unchecked Sendable {
         self.stack = stack
         self.options = options
         look = options.look
+        contentLayer = options.content.map(ContentLayer.init)
     }
 
     /// Starts showing, on the loop. Does not wait for a card: see `whenShowing`.
@@ -171,7 +183,7 @@ public final class HUDScreen: @unchecked Sendable {
         case .fbdev(let device):
             let fb = FBDevScreen(device: device, fpsCap: options.fpsCap, log: log)
             fb.onFramePresented = { [weak self] in self?.framePresented() }
-            try fb.start(stack: stack, look: look)
+            try fb.start(stack: stack, look: look, content: contentLayer)
             fbdev = fb
             startMotion()
             showing(nil)
@@ -183,7 +195,7 @@ public final class HUDScreen: @unchecked Sendable {
                 let fb = FBDevScreen(device: options.framebufferDevice, fpsCap: options.fpsCap, log: log)
                 fb.onFramePresented = { [weak self] in self?.framePresented() }
                 do {
-                    try fb.start(stack: stack, look: look)
+                    try fb.start(stack: stack, look: look, content: contentLayer)
                     fbdev = fb
                     startMotion()
                     showing(nil)
@@ -248,7 +260,8 @@ public final class HUDScreen: @unchecked Sendable {
         guard kms == nil, !closed, !deactivated, cardPresent else { return }
         let candidate = KMSScreen(device: deviceName, directory: options.driDirectory, cardWait: .zero,
                                   outputs: options.connectors, mode: options.mode, forceLegacy: options.forceLegacy,
-                                  fpsCap: options.fpsCap, log: log)
+                                  fpsCap: options.fpsCap, content: contentLayer, allowsOverlay: options.allowsOverlayPlane,
+                                  writebackCapture: options.writebackCapture, log: log)
         candidate.onFramePresented = { [weak self] in self?.framePresented() }
         candidate.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
         startingKMS = candidate
@@ -362,6 +375,53 @@ public final class HUDScreen: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The app's picture's size in pixels (upright: the first output's, its
+    /// panel's turn undone); nil without `Options.content`, or before an output is lit.
+    public var contentSize: (width: Int, height: Int)? {
+        get async {
+            await withCheckedContinuation { continuation in
+                loop.execute { [self] in
+                    continuation.resume(returning: contentLayer?.picture.map { ($0.width, $0.height) })
+                }
+            }
+        }
+    }
+
+    /// Changes the app's picture: `body` draws (on the loop) and returns
+    /// the rectangles it changed; every output then shows them in its next
+    /// frame — a rectangle under a blurred bezel repaints that bezel too.
+    /// Returns false, drawing nothing, without `Options.content` or while
+    /// no output is lit yet (the first picture is drawn when one is).
+    @discardableResult
+    public func updateContent(_ body: @escaping @Sendable (inout ContentCanvas) -> [PixelRect]) async -> Bool {
+        await withCheckedContinuation { continuation in
+            loop.execute { [self] in
+                guard let picture = contentLayer?.picture, !closed else { return continuation.resume(returning: false) }
+                if !picture.draw(body).isEmpty {
+                    kms?.invalidateFrames()
+                    fbdev?.frames?.invalidate()
+                }
+                continuation.resume(returning: true)
+            }
+        }
+    }
+
+    /// Test option (`Options.writebackCapture`): writes the next composed
+    /// frame, read back through the writeback connector, to `path` as a
+    /// binary PPM (a second head's to `path.1`). Returns once written.
+    /// - Throws: `HUDScreenError` when nothing can read frames back or the capture failed.
+    public func captureFrame(toPPM path: String) async throws(HUDScreenError) {
+        let failure: HUDScreenError? = await withCheckedContinuation { continuation in
+            loop.execute { [self] in
+                guard let kms else {
+                    return continuation.resume(returning: HUDScreenError("no KMS output to capture"))
+                }
+                kms.capture(toPPM: path) { continuation.resume(returning: $0) }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// A new style, backdrop or motion setting (a theme reloaded).

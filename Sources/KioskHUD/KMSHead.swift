@@ -15,11 +15,20 @@ final class KMSHead {
     /// How the picture is turned for the panel, and its device pixels per point.
     let rotation: ScreenRotation
     let scale: Double
+    /// Reads composed frames back (`HUDScreen.Options.writebackCapture`).
+    var capture: WritebackCapture?
 
     var name: String { output.choice.connector.name }
     var summary: String {
         "\(output.card.path) \(name) \(output.mode) \(output.usesAtomic ? "atomic" : "legacy")"
             + (output.panelOrientation == .normal ? "" : " panel \(output.panelOrientation)")
+            + (composition.map { ", HUD \($0)" } ?? "")
+    }
+
+    /// `overlay plane N` or `composed` over the app's picture; nil without one.
+    var composition: String? {
+        guard painter.drawsWithoutHUDs else { return nil }
+        return output.overlayPlane.map { "on overlay plane \($0)" } ?? "composed"
     }
 
     var report: ScreenHeadReport {
@@ -27,7 +36,9 @@ final class KMSHead {
                          legacyReason: output.legacyReason, hasVBlank: output.hasVBlank, frameInterval: frames.frameInterval,
                          statistics: frames.statistics, layout: painter.lastLayoutRects,
                          lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
-                         drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries)
+                         drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries,
+                         composition: composition.map { $0.hasPrefix("on ") ? String($0.dropFirst(3)) : $0 },
+                         compositionReason: composition == "composed" ? output.compositionReason ?? "overlay plane not allowed" : nil)
     }
 
     init(output: KMSOutput, painter: RendererPainter, frames: FrameLoop, rotation: ScreenRotation, scale: Double) {

@@ -20,6 +20,12 @@ final class KMSScreen: @unchecked Sendable {
     let mode: ModeRequest?
     let forceLegacy: Bool
     let fpsCap: Double?
+    /// The app's picture under the HUDs; nil: the theme's backdrop.
+    let content: ContentLayer?
+    /// The HUD may go on an overlay plane over the picture.
+    let allowsOverlay: Bool
+    /// Test option: light the card's writeback connector alone and read frames back.
+    let writebackCapture: Bool
     private let log: @Sendable (String) -> Void
     private var cards: [DRMCard] = []
     private var cardEvents: [CardEventWatch] = []
@@ -60,7 +66,11 @@ final class KMSScreen: @unchecked Sendable {
 
     /// `device` nil: every usable card, the first waited for up to `cardWait`.
     init(device: String?, directory: String = "/dev/dri", cardWait: Duration, outputs: Set<String>? = nil,
-         mode: ModeRequest? = nil, forceLegacy: Bool = false, fpsCap: Double? = nil, log: @escaping @Sendable (String) -> Void) {
+         mode: ModeRequest? = nil, forceLegacy: Bool = false, fpsCap: Double? = nil, content: ContentLayer? = nil,
+         allowsOverlay: Bool = true, writebackCapture: Bool = false, log: @escaping @Sendable (String) -> Void) {
+        self.content = content
+        self.allowsOverlay = allowsOverlay
+        self.writebackCapture = writebackCapture
         self.mode = mode
         self.forceLegacy = forceLegacy
         self.fpsCap = fpsCap
@@ -91,6 +101,10 @@ final class KMSScreen: @unchecked Sendable {
                 }
             }
             for card in all {
+                // Writeback connectors are listed only to clients that ask, after the atomic cap.
+                if writebackCapture, !(card.enableAtomic() && card.enableWriteback()) {
+                    log("\(card.path): no writeback connectors (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS refused)")
+                }
                 do { try card.setMaster() } catch {
                     let e = SystemError(call: "drmSetMaster", subject: card.path, errno: error.errno,
                                      detail: "another program (a compositor, Plymouth) holds the display")
@@ -131,6 +145,8 @@ final class KMSScreen: @unchecked Sendable {
             var connected: [String] = []
             for id in res.connectors {
                 guard let c = try? card.connector(id), c.isConnected, !c.modes.isEmpty else { continue }
+                // A capture run drives the CRTC with the writeback connector alone (vkms cannot share it).
+                if c.isWriteback != writebackCapture { continue }
                 if let outputs, !outputs.contains(c.name) { continue }
                 connected.append(c.name)
             }
@@ -156,9 +172,17 @@ final class KMSScreen: @unchecked Sendable {
                                                   physicalWidthMillimetres: output.choice.connector.physicalWidthMillimetres)
         let rotation = output.panelOrientation.pictureRotation
         guard let events = cardEvents.first(where: { $0.card === card }) else { return }
-        let scanout = output.makeScanout(events: events)
+        // The app's picture is upright: the first output's size with its panel's turn undone.
+        let upright = rotation.swapsAxes ? (output.mode.height, output.mode.width) : (output.mode.width, output.mode.height)
+        let picture = try content?.picture(width: upright.0, height: upright.1)
+        let capture = writebackCapture
+            ? try WritebackCapture(card: card, connector: output.choice.connector.id, width: output.mode.width,
+                                   height: output.mode.height, loop: stack.loop)
+            : nil
+        let scanout = output.makeScanout(events: events, overlay: picture != nil && allowsOverlay, capture: capture)
         let painter = try RendererPainter(scanout: scanout, loop: stack.loop,
-                                          style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation)
+                                          style: look.style, backdrop: look.backdrop, scale: scale, rotation: rotation,
+                                          content: picture)
         let log = self.log
         painter.onProblem = { log("render: \($0)") }
         let frames = FrameLoop(scanout: scanout, painter: painter, loop: stack.loop, fpsCap: fpsCap) { time in
@@ -184,6 +208,16 @@ final class KMSScreen: @unchecked Sendable {
             self?.onFramePresented?()
         }
         let head = KMSHead(output: output, painter: painter, frames: frames, rotation: rotation, scale: scale)
+        head.capture = capture
+        // A capture waiting for a commit gets one: everything repainted and presented.
+        capture?.onNeedsCommit = { [weak painter, weak frames] in
+            painter?.invalidateAll()
+            frames?.invalidate()
+        }
+        if let composition = head.composition {
+            log("output \(connector): HUD \(composition) over the app's picture"
+                + (composition == "composed" ? " (\(allowsOverlay ? output.compositionReason ?? "" : "overlay plane not allowed"))" : ""))
+        }
         heads.append(head)
         do { try frames.start() } catch {
             heads.removeAll { $0 === head }
@@ -282,6 +316,32 @@ final class KMSScreen: @unchecked Sendable {
         deactivated = false
         takeVTSwitching()
         retakeDisplay(why: "reactivate")
+    }
+
+    /// Every head draws a frame (the app's picture changed).
+    func invalidateFrames() {
+        for h in heads { h.frames.invalidate() }
+    }
+
+    /// Reads the next frame of every head back through its writeback
+    /// connector into `directory`/`name`(-HEAD).ppm; `done` once all are written.
+    func capture(toPPM path: String, done: @escaping @Sendable (HUDScreenError?) -> Void) {
+        let capturing = heads.compactMap { h in h.capture.map { (h, $0) } }
+        guard !capturing.isEmpty else {
+            return done(HUDScreenError("no output reads frames back (writeback capture is off or the card has no writeback connector)"))
+        }
+        let remaining = Locked((count: capturing.count, error: HUDScreenError?.none))
+        for (index, (_, capture)) in capturing.enumerated() {
+            let file = index == 0 ? path : path + ".\(index)"
+            capture.capture(to: file) { error in
+                let finished = remaining.withLock { r -> (Bool, HUDScreenError?) in
+                    r.count -= 1
+                    if let error, r.error == nil { r.error = HUDScreenError("capture \(file): \(error)") }
+                    return (r.count == 0, r.error)
+                }
+                if finished.0 { done(finished.1) }
+            }
+        }
     }
 
     /// The first head's painter (input positions and button frames are in its picture).

@@ -16,6 +16,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     public private(set) var lastFrameComplete = true
     private let renderer: HUDRenderer
     private var tracker: BufferDamageTracker
+    /// The buffers of the picture's own plane (overlay path), if any.
+    private var contentTracker: BufferDamageTracker?
     private let loop: EventLoop
     private var textRequested = false
     /// Per buffer, where `drawWithoutCairo` drew shapes that await a Cairo repaint.
@@ -33,12 +35,19 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Pango and the fonts load now, on this thread.
     public init(scanout: any Scanout, loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none,
-                textFromFirstFrame: Bool = false) throws {
+                textFromFirstFrame: Bool = false, content: ContentPicture? = nil) throws {
         guard let first = scanout.buffers.first else { throw RenderError.badBuffer("no buffers") }
+        // A scanout with a plane for the picture gets the HUD alone, on a transparent plane over it.
+        let contentBuffers = scanout.contentBuffers
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height,
                                                             scale: scale, rotation: rotation),
-                               style: style, backdrop: backdrop, textLoading: .afterPrepareText)
+                               style: style, backdrop: backdrop, textLoading: .afterPrepareText,
+                               target: contentBuffers.isEmpty ? .screen : .overlayPlane)
+        renderer.setContent(content)
         tracker = BufferDamageTracker(bufferCount: scanout.buffers.count, width: first.width, height: first.height)
+        if !contentBuffers.isEmpty {
+            contentTracker = BufferDamageTracker(bufferCount: contentBuffers.count, width: first.width, height: first.height)
+        }
         self.loop = loop
         if textFromFirstFrame {
             textRequested = true
@@ -86,6 +95,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         content.logo = renderer.drawsLogo
         content.textDrawn = content.hasText && renderer.isTextReady && !renderer.graphicsUnavailable
         tracker.frameChanged(update.damage)
+        contentTracker?.frameChanged(update.contentDamage)
         var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
         do {
@@ -150,7 +160,29 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     public func invalidateAll() {
         tracker.invalidateAll()
+        contentTracker?.invalidateAll()
     }
+
+    /// Paints what the picture's plane buffer `index` lacks (overlay path).
+    public func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect {
+        guard var contentTracker else { return .empty }
+        let region = contentTracker.regionToRepaint(buffer: index)
+        guard !region.isEmpty else { return .empty }
+        do {
+            try renderer.drawContent(into: buffer, region: region)
+            contentTracker.bufferRepainted(index)
+            self.contentTracker = contentTracker
+        } catch {
+            onProblem?("\(error)")
+        }
+        return region.bounds
+    }
+
+    /// With the app's picture, frames go on with no HUD visible.
+    public var drawsWithoutHUDs: Bool { renderer.content != nil }
+
+    /// Whether the HUD is drawn on an overlay plane over the picture.
+    public var drawsOverlayPlane: Bool { renderer.target == .overlayPlane }
 
     /// A new theme (the daemon's SIGHUP / `reload`): everything is redrawn.
     public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {

@@ -25,4 +25,10 @@ public struct ScreenHeadReport: Sendable {
     public var lastFrameWithoutCairo: Bool
     /// Cairo or Pango could not be loaded: no frame will have labels.
     public var drawsWithoutGraphicsLibraries: Bool
+    /// How the HUD goes over the app's picture (`Options.content`):
+    /// `overlay plane N` (the picture on the primary plane) or `composed`
+    /// (on the CPU, into one buffer); nil without an app picture.
+    public var composition: String?
+    /// Why the HUD is composed on the CPU where an overlay plane was allowed.
+    public var compositionReason: String?
 }

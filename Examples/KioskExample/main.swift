@@ -1,0 +1,126 @@
+import Glibc
+import KioskHUD
+
+// A kiosk app that owns its screen: a menu (a checkerboard, a title, an orange
+// square that never stops moving), "Processing…" over it, a success mark, then
+// its own picture alone again. Test options: --no-overlay, --capture DIR, --step, --no-content.
+let args = CommandLine.arguments
+let capture = args.firstIndex(of: "--capture").map { args[$0 + 1] }
+var options = HUDScreen.Options()
+options.allowsOverlayPlane = !args.contains("--no-overlay")
+options.writebackCapture = capture != nil
+if let i = args.firstIndex(of: "--device") { options.output = .kms(device: args[i + 1]) }
+func say(_ line: String) { _ = "kiosk: \(line)\n".withCString { write(2, $0, strlen($0)) } }
+
+let tile = 64, squareSide = 48
+func background(x: Int, y: Int) -> UInt32 { (x / tile + y / tile) % 2 == 0 ? 0x204080 : 0xE0E0D0 }
+/// Repaints `rect` of the menu as it is at `frame` (the square at its place then).
+func drawMenu(_ canvas: inout ContentCanvas, _ rect: PixelRect, frame: Int) {
+    let w = canvas.width, h = canvas.height
+    for ty in stride(from: rect.y / tile * tile, to: rect.maxY, by: tile) {
+        for tx in stride(from: rect.x / tile * tile, to: rect.maxX, by: tile) {
+            canvas.fill(PixelRect(x: tx, y: ty, width: tile, height: tile).intersection(rect), rgb: background(x: tx, y: ty))
+        }
+    }
+    canvas.fill(PixelRect(x: 0, y: 0, width: w, height: 64).intersection(rect), rgb: 0xFFFFFF)
+    // "KIOSK MENU" in a 5×7 bitmap font, 4 pixels a dot.
+    let glyphs: [Character: [UInt8]] = ["K": [17, 18, 20, 24, 20, 18, 17], "I": [14, 4, 4, 4, 4, 4, 14],
+        "O": [14, 17, 17, 17, 17, 17, 14], "S": [15, 16, 16, 14, 1, 1, 30], "M": [17, 27, 21, 21, 17, 17, 17],
+        "E": [31, 16, 16, 30, 16, 16, 31], "N": [17, 25, 21, 19, 17, 17, 17], "U": [17, 17, 17, 17, 17, 17, 14]]
+    for (i, ch) in "KIOSK MENU".enumerated() {
+        for (row, bits) in (glyphs[ch] ?? []).enumerated() {
+            for col in 0..<5 where bits & (16 >> col) != 0 {
+                canvas.fill(PixelRect(x: 16 + i * 24 + col * 4, y: 18 + row * 4, width: 4, height: 4).intersection(rect), rgb: 0)
+            }
+        }
+    }
+    let square = PixelRect(x: (4 * frame) % (w - squareSide), y: h - 80, width: squareSide, height: squareSide)
+    canvas.fill(square.intersection(rect), rgb: 0xFF8000)
+}
+func squareRect(frame: Int, width: Int, height: Int) -> PixelRect {
+    PixelRect(x: (4 * frame) % (width - squareSide), y: height - 80, width: squareSide, height: squareSide)
+}
+
+if !args.contains("--no-content") {
+    options.content = ScreenContent { canvas in drawMenu(&canvas, canvas.bounds, frame: 0) }
+}
+let loop = try EventLoop()
+let stack = HUDStack(loop: loop)
+let screen: HUDScreen
+do { screen = try await HUDScreen.open(showing: stack, options: options) } catch {
+    say("no display: \(error)")
+    exit(1)
+}
+func heads() async -> [ScreenHeadReport] {
+    await withCheckedContinuation { done in loop.execute { done.resume(returning: screen.heads) } }
+}
+for head in await heads() {
+    say("path \(head.name) \(head.composition == nil || head.composition == "composed" ? "composed" : "overlay") "
+        + "\(head.composition ?? "no app picture")\(head.compositionReason.map { ": \($0)" } ?? "")")
+}
+let (width, height) = await screen.contentSize ?? (0, 0)
+say("size \(width)x\(height)")
+
+/// The app's own animation: 30 frames a second, the square moved each time.
+actor Animation {
+    private(set) var frame = 0
+    private var waiters: [(frame: Int, resume: CheckedContinuation<Void, Never>)] = []
+    func advanced() {
+        frame += 1
+        let due = waiters.filter { $0.frame <= frame }
+        waiters.removeAll { $0.frame <= frame }
+        for w in due { w.resume.resume() }
+    }
+    /// Returns once the app has drawn `count` more frames.
+    func waitFor(_ count: Int) async {
+        await withCheckedContinuation { waiters.append((frame + count, $0)) }
+    }
+}
+let animation = Animation()
+let animating = Task {
+    while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(33))
+        let f = await animation.frame + 1
+        await screen.updateContent { canvas in
+            let old = squareRect(frame: f - 1, width: canvas.width, height: canvas.height)
+            let new = squareRect(frame: f, width: canvas.width, height: canvas.height)
+            drawMenu(&canvas, old, frame: f)
+            drawMenu(&canvas, new, frame: f)
+            return [old, new]
+        }
+        await animation.advanced()
+    }
+}
+
+/// Once the screen shows it: a capture, the stage line, and with --step a line read before going on.
+func stage(_ name: String, bezel: Bool = true) async {
+    await screen.waitUntilSettled()
+    if let capture {
+        do { try await screen.captureFrame(toPPM: "\(capture)/\(name).ppm") } catch { say("capture \(name): \(error)") }
+    }
+    let b = bezel ? await heads().first?.layout?.bezel : nil
+    say("stage \(name)" + (b.map { " bezel=\($0.x),\($0.y),\($0.width),\($0.height)" } ?? ""))
+    if args.contains("--step") { _ = readLine() }
+}
+
+await stage("content", bezel: false)
+var config = HUDConfiguration()
+config.mode = .annularDeterminate
+config.progress = 0.5
+config.label.text = "Processing…"
+let hud = await stack.showHUD(config)
+await stage("processing")
+await hud.update {
+    $0.mode = .success
+    $0.label.text = "Done"
+}
+await stage("success")
+await animation.waitFor(10)
+await stage("success-later")
+await hud.hide(animated: true)
+await hud.waitUntilHidden()
+await stage("hidden", bezel: false)
+animating.cancel()
+say("done frames=\(await animation.frame)")
+await screen.close()
+exit(0)
