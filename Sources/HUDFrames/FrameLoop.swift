@@ -122,14 +122,14 @@ public final class FrameLoop: @unchecked Sendable {
         }
         pacer.frameStarted(at: now)
         let back = scanout.front.map { ($0 + 1) % scanout.buffers.count } ?? 0
-        let repainted = painter.paint(snap, into: scanout.buffers[back], index: back)
+        let repainted = painter.paint(snap, into: scanout.buffers[back], index: back, front: scanout.front)
         // The app's picture on a plane of its own: its buffers take turns apart from the HUD's.
         var contentBack: Int?
         var contentRepainted = PixelRect.empty
         let contentBuffers = scanout.contentBuffers
         if !contentBuffers.isEmpty {
             let index = scanout.contentFront.map { ($0 + 1) % contentBuffers.count } ?? 0
-            contentRepainted = painter.paintContent(into: contentBuffers[index], index: index)
+            contentRepainted = painter.paintContent(into: contentBuffers[index], index: index, front: scanout.contentFront)
             if !contentRepainted.isEmpty || scanout.contentFront == nil { contentBack = index }
         }
         let hudBack: Int? = repainted.isEmpty && scanout.front != nil ? nil : back

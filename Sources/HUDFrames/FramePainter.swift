@@ -6,8 +6,10 @@ import HUDCore
 /// in buffer `index` since that buffer was last painted (all of it the first
 /// time, and after `invalidateAll`).
 public protocol FramePainter: AnyObject {
-    /// Draws `snapshot` into `buffer`, the scanout's buffer `index`; returns the repainted region.
-    func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int) -> PixelRect
+    /// Draws `snapshot` into `buffer`, the scanout's buffer `index`; returns
+    /// the repainted region. `front` is the buffer on screen: with the HUD on
+    /// a plane of its own, nothing is painted while it shows all of the HUD.
+    func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect
     /// Told after each frame reached the screen. A painter may leave slow
     /// parts (text) out of the first frame and ask for them from here.
     func framePresented()
@@ -20,14 +22,15 @@ public protocol FramePainter: AnyObject {
     var onNeedsFrame: (@Sendable () -> Void)? { get set }
     /// For a scanout with a plane of its own for the app's picture
     /// (`Scanout.contentBuffers`): paints what that plane's buffer `index`
-    /// lacks of the picture; returns the repainted region.
-    func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect
+    /// lacks of the picture and returns the repainted region — empty, and
+    /// nothing painted, while buffer `front` (on screen) already shows all of it.
+    func paintContent(into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect
     /// Whether there is a picture to show with no HUD visible (the app's):
     /// then the screen is never given back for want of HUDs.
     var drawsWithoutHUDs: Bool { get }
 }
 
 extension FramePainter {
-    public func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect { .empty }
+    public func paintContent(into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect { .empty }
     public var drawsWithoutHUDs: Bool { false }
 }

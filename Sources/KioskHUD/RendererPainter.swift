@@ -68,7 +68,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         onNeedsFrame?()
     }
 
-    public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int) -> PixelRect {
+    public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         for p in pendingProblems { onProblem?(p) }
         pendingProblems.removeAll()
         let update = renderer.update(to: snapshot)
@@ -96,6 +96,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         content.textDrawn = content.hasText && renderer.isTextReady && !renderer.graphicsUnavailable
         tracker.frameChanged(update.damage)
         contentTracker?.frameChanged(update.contentDamage)
+        // On its own plane the HUD flips only when it changed: the screen shows it all already.
+        if contentTracker != nil, let front, front != index, tracker.regionToRepaint(buffer: front).isEmpty { return .empty }
         var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
         do {
@@ -163,9 +165,11 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         contentTracker?.invalidateAll()
     }
 
-    /// Paints what the picture's plane buffer `index` lacks (overlay path).
-    public func paintContent(into buffer: PixelBuffer, index: Int) -> PixelRect {
+    /// Paints what the picture's plane buffer `index` lacks (overlay path),
+    /// unless the buffer on screen shows it all: that plane then stays as it is.
+    public func paintContent(into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         guard var contentTracker else { return .empty }
+        if let front, front != index, contentTracker.regionToRepaint(buffer: front).isEmpty { return .empty }
         let region = contentTracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
         do {

@@ -116,7 +116,7 @@ final class FakePainter: FramePainter, @unchecked Sendable {
     private(set) var presentedCalls = 0
     private var painted: Set<Int> = []
 
-    func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int) -> PixelRect {
+    func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         let region = painted.contains(index) ? damage : PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         painted.insert(index)
         paints.append((index, region, snapshot.layers.contains { $0.presentation.isVisible }))
