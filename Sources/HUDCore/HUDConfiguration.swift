@@ -19,6 +19,10 @@ public struct HUDConfiguration: Hashable, Sendable {
     public var cornerRadius: Double = 5
     /// Colour over the whole screen behind the bezel; clear by default.
     public var backgroundColor: HUDColor = .clear
+    /// The screen behind the bezel (`backgroundView.style`): `.solidColor`
+    /// (default) is `backgroundColor` over it; `.blur` blurs it first (the
+    /// app's picture, a logo), then tints it with `backgroundColor`.
+    public var backgroundStyle: HUDBezelStyle = .solidColor
 
     /// The main text: bold 16, one line.
     public var label = HUDLabel(font: .label, maximumLines: 1)

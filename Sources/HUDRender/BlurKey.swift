@@ -8,6 +8,8 @@ struct BlurKey: Hashable {
     var contentStamp: Int
     var below: [LayerLook]
     var dimming: HUDColor?
+    /// The layer's own blurred background under the dimming (`LayerScene.backgroundBlur`).
+    var backgroundBlur: Double
     var radius: Double
     var method: BlurMethod
 }

@@ -50,7 +50,7 @@ extension HUDRenderer {
                 continue
             }
             let o = old[oldIndex]
-            if o.dimming != n.dimming { sceneGeneration += 1; return full }
+            if o.dimming != n.dimming || o.backgroundBlur != n.backgroundBlur { sceneGeneration += 1; return full }
             if o.key != n.key, o.onlyButtonHighlightDiffers(from: n) {
                 // A press or release repaints the button alone.
                 damage.add(o.buttonDevice)

@@ -20,13 +20,14 @@ extension HUDRenderer {
         cairo_clip(cr)
         // The bottom HUD's dimming is baked into the base: one copy or fill instead of two passes.
         let count = min(layerCount, scenes.count)
-        let baseDimming = (count > 0 || dimmingOf == 0) ? scenes.first?.dimming : nil
+        let baseDimming = (count > 0 || dimmingOf == 0) && scenes.first?.backgroundBlur == 0 ? scenes.first?.dimming : nil
         try paintBase(cr, dimming: baseDimming, downscaled: downscaled, forBlur: forBlur)
         for i in 0..<count {
             try drawLayer(cr, index: i, clip: clip, withIndicator: i != skip,
                           withDimming: !(i == 0 && baseDimming != nil), downscaled: downscaled)
         }
         if let d = dimmingOf, scenes.indices.contains(d), let dim = scenes[d].dimming, !(d == 0 && baseDimming != nil) {
+            try paintBackgroundBlur(cr, index: d)
             cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
             cairo_paint(cr)
         }
@@ -113,6 +114,7 @@ extension HUDRenderer {
                            withDimming: Bool, downscaled: Bool) throws(RenderError) {
         let s = scenes[index]
         if withDimming, let dim = s.dimming {
+            try paintBackgroundBlur(cr, index: index)
             cairo_set_source_rgba(cr, dim.red, dim.green, dim.blue, dim.alpha)
             cairo_paint(cr)
         }
@@ -375,14 +377,47 @@ extension HUDRenderer {
             below.append(scenes[j].look)
         }
         return BlurKey(backdropGeneration: backdropGeneration, contentStamp: blurContentStamp[s.id] ?? 0, below: below,
-                       dimming: s.dimming, radius: style.blurRadius, method: style.blurMethod)
+                       dimming: s.dimming, backgroundBlur: s.backgroundBlur, radius: style.blurRadius, method: style.blurMethod)
+    }
+
+    /// A HUD with a blurred background (`backgroundStyle` `.blur`): the whole
+    /// screen under it, blurred, at its background's alpha. Nothing otherwise.
+    private func paintBackgroundBlur(_ cr: OpaquePointer, index: Int) throws(RenderError) {
+        let s = scenes[index]
+        guard s.backgroundBlur > 0 else { return }
+        var below: [LayerLook] = []
+        for j in 0..<index { below.append(scenes[j].look) }
+        let key = BlurKey(backdropGeneration: backdropGeneration, contentStamp: contentChangeCount, below: below,
+                          dimming: nil, backgroundBlur: 0, radius: style.blurRadius, method: style.blurMethod)
+        let blur: BlurredBackdrop
+        if let cached = backgroundBlurCaches[s.id], cached.key == key {
+            blur = cached
+        } else {
+            blur = try blurred(geometry.bounds, layerCount: index, dimmingOf: nil, key: key)
+            backgroundBlurCaches[s.id] = blur
+        }
+        cairo_save(cr)
+        cairo_translate(cr, Double(blur.source.x), Double(blur.source.y))
+        cairo_scale(cr, Double(blur.factor), Double(blur.factor))
+        cairo_set_source_surface(cr, blur.image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint_with_alpha(cr, s.backgroundBlur)
+        cairo_restore(cr)
     }
 
     /// What lies under the bezel, downscaled, box-blurred three times.
     private func blurredBackdrop(for index: Int, key: BlurKey) throws(RenderError) -> BlurredBackdrop {
         let s = scenes[index]
         if let cached = blurCaches[s.id], cached.key == key, cached.source.contains(blurNeeds(s)) { return cached }
-        let src = blurSource(s)
+        let blurred = try blurred(blurSource(s), layerCount: index, dimmingOf: index, key: key)
+        blurCaches[s.id] = blurred
+        return blurred
+    }
+
+    /// `src` of the scene below layer `layerCount` (with the dimming of
+    /// `dimmingOf`), downscaled and blurred by the style's method.
+    private func blurred(_ src: PixelRect, layerCount index: Int, dimmingOf: Int?, key: BlurKey) throws(RenderError) -> BlurredBackdrop {
         let sigma = blurSigma
         // Downscale so the remaining blur is ~3 px: cheap, and the box passes smooth out the blockiness.
         // Halve until the remaining blur is 1.5–3 px. Each bilinear halving at
@@ -399,7 +434,7 @@ extension HUDRenderer {
         let cr = small.makeContext()
         cairo_scale(cr, 1 / Double(first), 1 / Double(first))
         cairo_translate(cr, Double(-src.x), Double(-src.y))
-        try drawScene(cr, clip: src, layerCount: index, dimmingOf: index, downscaled: first > 1, forBlur: true)
+        try drawScene(cr, clip: src, layerCount: index, dimmingOf: dimmingOf, downscaled: first > 1, forBlur: true)
         cairo_destroy(cr)
         cairo_surface_flush(small.surface)
         var reached = first
@@ -427,9 +462,7 @@ extension HUDRenderer {
             BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
             cairo_surface_mark_dirty(small.surface)
         }
-        let blurred = BlurredBackdrop(key: key, source: src, image: small, factor: factor)
-        blurCaches[s.id] = blurred
-        return blurred
+        return BlurredBackdrop(key: key, source: src, image: small, factor: factor)
     }
 
     // MARK: Targets and the fast indicator path

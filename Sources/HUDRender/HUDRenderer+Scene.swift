@@ -90,6 +90,7 @@ extension HUDRenderer {
         }
         let bgAlpha = p.backgroundAlpha.isFinite ? min(max(p.backgroundAlpha, 0), 1) : 0
         let dim = c.backgroundColor.multiplyingAlpha(by: bgAlpha)
+        let blurredBackground = c.backgroundStyle == .blur && bgAlpha > 0 && style.blurRadius > 0 ? bgAlpha : 0
 
         var presentation = p
         presentation.bezelAlpha = alpha
@@ -98,7 +99,8 @@ extension HUDRenderer {
                           dynamic: dynamic, label: text.label, details: text.details, button: text.button, image: image,
                           bezelDevice: bezelDevice, drawnDevice: drawn, indicatorDevice: indicatorDevice,
                           buttonDevice: buttonDevice,
-                          dimming: dim.alpha > 0 ? dim : nil,
+                          dimming: dim.alpha > 0 || blurredBackground > 0 ? dim : nil,
+                          backgroundBlur: blurredBackground,
                           source: p, area: area, inputGeneration: sceneInputGeneration)
     }
 

@@ -12,7 +12,7 @@ extension HUDRenderer {
         // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
         // The app's picture is composed by Cairo.
-        guard content == nil, target == .screen, scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
+        guard content == nil, target == .screen, scenes.allSatisfy({ $0.backgroundBlur == 0 }), scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
         return s.label == nil && s.details == nil && s.button == nil

@@ -54,6 +54,8 @@ public final class HUDRenderer {
     var bezelCaches: [Int: BezelCache] = [:]
     var contentCaches: [Int: BezelContent] = [:]
     var blurCaches: [Int: BlurredBackdrop] = [:]
+    /// The whole screen under a HUD with a blurred background, blurred (by HUD id).
+    var backgroundBlurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
     var zoomScratch: CairoImage?
@@ -127,6 +129,7 @@ public final class HUDRenderer {
         bezelCaches.removeAll()
         contentCaches.removeAll()
         blurCaches.removeAll()
+        backgroundBlurCaches.removeAll()
         indicatorCache = nil
         fullDamagePending = true
     }
@@ -186,16 +189,20 @@ public final class HUDRenderer {
         var damage = damageBetween(scenes, next, content: contentDamage)
         spareScenes = scenes
         scenes = next
-        if !contentDamage.isEmpty { damage.formUnion(bezelsSeeing(contentDamage)) }
+        if !contentDamage.isEmpty {
+            // A blurred background spreads any change of the picture over the screen.
+            damage.formUnion(scenes.contains { $0.backgroundBlur > 0 } ? DamageRegion([geometry.bounds]) : bezelsSeeing(contentDamage))
+        }
         let count = scenes.count
         if textCaches.count > count || bezelCaches.count > count || contentCaches.count > count || blurCaches.count > count
-            || blurContentStamp.count > count {
+            || blurContentStamp.count > count || backgroundBlurCaches.count > count {
             let ids = Set(scenes.map(\.id))
             blurContentStamp = blurContentStamp.filter { ids.contains($0.key) }
             textCaches = textCaches.filter { ids.contains($0.key) }
             bezelCaches = bezelCaches.filter { ids.contains($0.key) }
             contentCaches = contentCaches.filter { ids.contains($0.key) }
             blurCaches = blurCaches.filter { ids.contains($0.key) }
+            backgroundBlurCaches = backgroundBlurCaches.filter { ids.contains($0.key) }
         }
         let problems = newProblems
         newProblems.removeAll()

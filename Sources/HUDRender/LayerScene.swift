@@ -21,8 +21,11 @@ struct LayerScene {
     var indicatorDevice: PixelRect
     /// The button on screen (with a pixel for anti-aliasing); empty when there is none.
     var buttonDevice: PixelRect
-    /// The background dimming colour with `backgroundAlpha` applied, nil when none.
+    /// The background dimming colour with `backgroundAlpha` applied, nil when
+    /// none (with a blurred background, never nil while it shows: maybe clear).
     var dimming: HUDColor?
+    /// How much of the blurred screen shows under the dimming (`backgroundStyle` `.blur`): 0 for none.
+    var backgroundBlur: Double = 0
     /// The presentation the scene was made from (before clamping).
     var source: HUDPresentation
     /// The layout area it was made for.

@@ -74,8 +74,9 @@ import Testing
         /// The topmost HUD's bezel in the last frame.
         var bezel: PixelRect { get async { await onLoop { [self] in painter.lastLayoutRects?.bezel ?? .empty } } }
 
-        func showRing(progress: Double = 0.5, style: HUDBezelStyle = .blur) async -> HUD {
+        func showRing(progress: Double = 0.5, style: HUDBezelStyle = .blur, background: HUDBezelStyle = .solidColor) async -> HUD {
             var c = HUDConfiguration()
+            c.backgroundStyle = background
             c.mode = .annularDeterminate
             c.progress = progress
             c.bezelStyle = style
@@ -222,5 +223,26 @@ import Testing
             let shown = s[cx * Self.width + (Self.width - 1 - cy)]
             #expect(shown == Self.checker(x: cx, y: cy), "upright (\(cx), \(cy))")
         }
+    }
+
+    /// MBProgressHUD's blurred background view: the whole picture behind the bezel, blurred.
+    @Test(arguments: [false, true])
+    func aBlurredBackgroundBlursTheWholePicture(twoPlanes: Bool) async throws {
+        let out = try await Output(twoPlanes: twoPlanes)
+        _ = await out.showRing(background: .blur)
+        let s = await out.screen
+        // A row far from the bezel crosses tile edges: none stays hard, and the tiles still show.
+        let row = (0..<Self.width).map { s[20 * Self.width + $0] }
+        let steps = zip(row, row.dropFirst()).map { a, b in abs(Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)) }
+        #expect(steps.max() ?? 255 < 20, "largest step \(steps.max() ?? -1)")
+        let greens = row.map { Int(($0 >> 8) & 0xFF) }
+        #expect((greens.max() ?? 0) - (greens.min() ?? 0) > 30)
+        // A change of the picture anywhere is seen through the blur: the whole screen is repainted.
+        await out.appFills(PixelRect(x: 0, y: 0, width: 30, height: 30), rgb: 0xFF8000)
+        await out.settle()
+        let damage = await out.onLoop { out.scanout.lastDamage }
+        #expect(damage == PixelRect(x: 0, y: 0, width: Self.width, height: Self.height))
+        let after = await out.screen[40 * Self.width + 40]
+        #expect((after >> 16) & 0xFF > (s[40 * Self.width + 40] >> 16) & 0xFF, "the orange corner bleeds into the blur")
     }
 }
