@@ -100,6 +100,8 @@ let package = Package(
         // board/qemu runs it on bochs, virtio-gpu and vkms's overlay planes).
         .executableTarget(name: "kioskhud-kiosk-example", dependencies: ["KioskHUD"], path: "Examples/KioskExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
+        // CPU of the HUD over an app's picture, composed vs an overlay plane (board/qemu/bench-overlay.sh).
+        .executableTarget(name: "kiosk-bench", dependencies: ["KioskHUD"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
         .executableTarget(name: "hud-display-bench", dependencies: ["KioskHUD", "HUDKMS", "HUDRender", "HUDCore"]),
         // The `hud` socket protocol: messages, parser, encoder, psplash FIFO commands. Stdlib only.

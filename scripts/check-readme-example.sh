@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# The README's Swift example is a program the package builds: Examples/ReadmeExample/main.swift
-# (target kioskhud-example) must be exactly the ```swift block under "## Swift API". Run by
-# scripts/test.sh after the build (which compiled the target); board/qemu's e2e runs it on a display.
+# The README's Swift examples are programs the package builds, each exactly the first ```swift block
+# under its heading: "## Swift API" is Examples/ReadmeExample/main.swift (target kioskhud-example),
+# "## Over your app's picture" is Examples/KioskExample/main.swift (kioskhud-kiosk-example). Run by
+# scripts/test.sh after the build (which compiled both); board/qemu's e2e runs them on a display.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-block=$(awk '/^## Swift API/ { inside = 1 } inside && /^```swift$/ { code = 1; next } code && /^```$/ { exit } code { print }' README.md)
-[[ -n $block ]] || { echo "check-readme-example: no \`\`\`swift block under '## Swift API' in README.md" >&2; exit 1; }
-if ! diff -u <(printf '%s\n' "$block") Examples/ReadmeExample/main.swift; then
-    echo "check-readme-example: README.md's Swift example and Examples/ReadmeExample/main.swift differ (above)" >&2
-    exit 1
-fi
-echo "check-readme-example: README's Swift example is Examples/ReadmeExample/main.swift ($(wc -l < Examples/ReadmeExample/main.swift) lines)"
+status=0
+check() {
+    local heading=$1 file=$2 block
+    block=$(awk -v h="$heading" '$0 == h { inside = 1; next } inside && /^## / { exit } inside && /^```swift$/ { code = 1; next } code && /^```$/ { exit } code { print }' README.md)
+    if [[ -z $block ]]; then
+        echo "check-readme-example: no \`\`\`swift block under '$heading' in README.md" >&2
+        status=1
+    elif ! diff -u <(printf '%s\n' "$block") "$file"; then
+        echo "check-readme-example: README.md's example under '$heading' and $file differ (above)" >&2
+        status=1
+    else
+        echo "check-readme-example: README's example under '$heading' is $file ($(wc -l < "$file") lines)"
+    fi
+}
+check "## Swift API" Examples/ReadmeExample/main.swift
+check "## Over your app's picture" Examples/KioskExample/main.swift
+exit $status

@@ -9,10 +9,15 @@ let capture = args.firstIndex(of: "--capture").map { args[$0 + 1] }
 var options = HUDScreen.Options()
 options.allowsOverlayPlane = !args.contains("--no-overlay")
 options.writebackCapture = capture != nil
+if capture != nil { options.mode = ModeRequest(width: 1024, height: 768) }  // vkms's writeback lists no preferred mode
 if let i = args.firstIndex(of: "--device") { options.output = .kms(device: args[i + 1]) }
 func say(_ line: String) { _ = "kiosk: \(line)\n".withCString { write(2, $0, strlen($0)) } }
 
 let tile = 64, squareSide = 48
+/// The orange square at `frame`: 4 pixels further each frame, along the bottom.
+func squareRect(frame: Int, width: Int, height: Int) -> PixelRect {
+    PixelRect(x: (4 * frame) % (width - squareSide), y: height - 80, width: squareSide, height: squareSide)
+}
 func background(x: Int, y: Int) -> UInt32 { (x / tile + y / tile) % 2 == 0 ? 0x204080 : 0xE0E0D0 }
 /// Repaints `rect` of the menu as it is at `frame` (the square at its place then).
 func drawMenu(_ canvas: inout ContentCanvas, _ rect: PixelRect, frame: Int) {
@@ -34,11 +39,7 @@ func drawMenu(_ canvas: inout ContentCanvas, _ rect: PixelRect, frame: Int) {
             }
         }
     }
-    let square = PixelRect(x: (4 * frame) % (w - squareSide), y: h - 80, width: squareSide, height: squareSide)
-    canvas.fill(square.intersection(rect), rgb: 0xFF8000)
-}
-func squareRect(frame: Int, width: Int, height: Int) -> PixelRect {
-    PixelRect(x: (4 * frame) % (width - squareSide), y: height - 80, width: squareSide, height: squareSide)
+    canvas.fill(squareRect(frame: frame, width: w, height: h).intersection(rect), rgb: 0xFF8000)
 }
 
 if !args.contains("--no-content") {

@@ -58,6 +58,7 @@ final class AtomicScanout: KMSScanout {
         try request.set(choice.connector.id, connectorCRTC, to: UInt64(choice.crtc.rawValue))
         try request.set(choice.crtc, crtcMode, to: UInt64(modeBlob.rawValue))
         try request.set(choice.crtc, crtcActive, to: 1)
+        for other in output.connectorsToDetach { try request.set(other.connector, other.crtcProperty, to: 0) }
         try planeIDs.fill(request, plane: plane, framebuffer: fb, crtc: choice.crtc, mode: choice.mode)
     }
 

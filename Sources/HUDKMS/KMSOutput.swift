@@ -34,6 +34,10 @@ public final class KMSOutput {
     var suspended = false
     /// Whether `DRM_CLIENT_CAP_ATOMIC` was taken and a primary plane chosen.
     private let atomicCapable: Bool
+    /// Other connectors on this output's CRTC now (the console's, say) and
+    /// their `CRTC_ID` property: an atomic modeset takes them off it, as a
+    /// legacy `SetCrtc` does (a driver may refuse to share it: vkms's writeback).
+    let connectorsToDetach: [(connector: ConnectorID, crtcProperty: PropertyID)]
 
     public var mode: DisplayMode { choice.mode }
 
@@ -71,6 +75,15 @@ public final class KMSOutput {
         if atomic, choice.plane == nil { reason = "no primary plane listed" }
         atomicCapable = atomic && choice.plane != nil
         legacyReason = reason
+        var detach: [(ConnectorID, PropertyID)] = []
+        if atomicCapable {
+            for c in connectors where c.id != choice.connector.id {
+                if let p = (try? card.properties(of: c.id))?["CRTC_ID"], p.value == UInt64(choice.crtc.rawValue) {
+                    detach.append((c.id, p.id))
+                }
+            }
+        }
+        connectorsToDetach = detach
     }
 
     /// The scanout that presents this output's buffers: with `overlay` (the

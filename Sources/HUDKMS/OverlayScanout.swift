@@ -74,6 +74,7 @@ final class OverlayScanout: KMSScanout {
         try request.set(choice.connector.id, connectorCRTC, to: UInt64(choice.crtc.rawValue))
         try request.set(choice.crtc, crtcMode, to: UInt64(modeBlob.rawValue))
         try request.set(choice.crtc, crtcActive, to: 1)
+        for other in output.connectorsToDetach { try request.set(other.connector, other.crtcProperty, to: 0) }
         try primaryIDs.fill(request, plane: primary, framebuffer: output.buffers[content].framebuffer, crtc: choice.crtc, mode: choice.mode)
         try overlayIDs.fill(request, plane: overlay.id, framebuffer: overlayBuffers[hud].framebuffer, crtc: choice.crtc, mode: choice.mode)
         for s in overlay.settings { try request.set(overlay.id, s.property, to: s.value) }

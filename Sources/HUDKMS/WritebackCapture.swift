@@ -23,6 +23,8 @@ public final class WritebackCapture: @unchecked Sendable {
     private var waiting: [(path: String, done: @Sendable (SystemError?) -> Void)] = []
     private var inFlight: (path: String, done: @Sendable (SystemError?) -> Void)?
     private var fenceWatch: FDWatch?
+    /// A fence that never signals (vkms can lose one) fails its capture after 2 s.
+    private var fenceTimeout: ScheduledTimer?
     private var fence: OwnedFileDescriptor?
     private var lastCompleted: HUDInstant?
     /// Told when a capture is waiting for a commit to ride on.
@@ -46,6 +48,7 @@ public final class WritebackCapture: @unchecked Sendable {
     }
 
     deinit {
+        fenceTimeout?.cancel()
         fenceWatch?.cancel()
         fenceSlot.deallocate()
     }
@@ -87,6 +90,7 @@ public final class WritebackCapture: @unchecked Sendable {
         fence = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
         do {
             fenceWatch = try loop.watchReadable(fd: FileDescriptor(rawValue: fd)) { [weak self] in self?.fenceSignalled() }
+            fenceTimeout = loop.schedule(after: .seconds(2)) { [weak self] in self?.fenceLost() }
         } catch {
             inFlight = nil
             fence = nil
@@ -100,8 +104,22 @@ public final class WritebackCapture: @unchecked Sendable {
         waiting.removeFirst().done(error)
     }
 
+    private func fenceLost() {
+        guard let job = inFlight else { return }
+        fenceWatch?.cancel()
+        fenceWatch = nil
+        fence = nil
+        inFlight = nil
+        lastCompleted = loop.now()
+        job.done(SystemError(call: "poll", subject: "\(card.path) writeback out-fence",
+                             detail: "not signalled within 2 s; no frame read back"))
+        if !waiting.isEmpty { onNeedsCommit?() }
+    }
+
     private func fenceSignalled() {
         guard let job = inFlight else { return }
+        fenceTimeout?.cancel()
+        fenceTimeout = nil
         fenceWatch?.cancel()
         fenceWatch = nil
         fence = nil

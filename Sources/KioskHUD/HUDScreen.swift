@@ -2,6 +2,8 @@ import Glibc
 @_exported import HUDCore
 import HUDInput
 import HUDKMS
+// `Options.mode` takes one.
+@_exported import struct HUDKMS.ModeRequest
 import HUDMotion
 @_exported import HUDRender
 

@@ -208,7 +208,11 @@ final class KMSScreen: @unchecked Sendable {
             self?.onFramePresented?()
         }
         let head = KMSHead(output: output, painter: painter, frames: frames, rotation: rotation, scale: scale)
-        head.capture = capture
+        // Writeback rides on atomic commits only.
+        head.capture = output.usesAtomic ? capture : nil
+        if capture != nil, !output.usesAtomic {
+            log("output \(connector): no writeback capture on the legacy API (\(output.legacyReason ?? ""))")
+        }
         // A capture waiting for a commit gets one: everything repainted and presented.
         capture?.onNeedsCommit = { [weak painter, weak frames] in
             painter?.invalidateAll()
