@@ -1,3 +1,4 @@
+import KioskHUD
 import HUDCore
 import HUDPlymouth
 
@@ -19,6 +20,8 @@ public struct DaemonOptions: Sendable {
     public var output: OutputSpec = .auto
     /// A theme file (HUDRender's JSON); `kioskhud.theme=` overrides it.
     public var themeFile: String?
+    /// `--over FILE.png`: a picture under the HUD, as an app's would be (previews, tests).
+    public var content: ScreenContent?
     /// What the splash is shown for (Plymouth's `--mode`), in `status`.
     public var mode: SplashMode = .boot
     public var themesDirectory = DaemonOptions.defaultThemesDirectory

@@ -12,11 +12,13 @@ public enum OutputFactory {
         screen.connectors = options.connectors
         screen.input = options.readsInput ? InputOptions() : nil
         screen.log = log
+        screen.content = options.content
         switch spec {
         case .none:
             return NoOutput()
         case .png(let directory):
-            return try PNGOutput(directory: directory, width: options.pictureSize.width, height: options.pictureSize.height, log: log)
+            return try PNGOutput(directory: directory, width: options.pictureSize.width, height: options.pictureSize.height,
+                                 content: options.content, log: log)
         case .kms(let device):
             // A card is waited for on the loop (inotify), so clients are answered
             // meanwhile, and one that comes late is still taken.

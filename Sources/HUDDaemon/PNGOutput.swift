@@ -24,6 +24,7 @@ public final class PNGOutput: HUDOutput {
     private var drawnGeneration = -1
     private var lastWrittenSnapshot: HUDSnapshot?
     private let log: @Sendable (String) -> Void
+    private let content: ContentLayer?
 
     /// Frames are drawn whole, with text: settled once a frame of the
     /// current generation is drawn and nothing fades or zooms.
@@ -38,7 +39,10 @@ public final class PNGOutput: HUDOutput {
     public private(set) var holdsDisplay = true
     public var summary: String { "png:\(directory) \(geometry.pixelWidth)x\(geometry.pixelHeight)" }
 
-    public init(directory: String, width: Int, height: Int, log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
+    /// `content`: a picture under the HUD (`--over`), scaled to the output.
+    public init(directory: String, width: Int, height: Int, content: ScreenContent? = nil,
+                log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
+        self.content = content.map(ContentLayer.init)
         do {
             geometry = try ScreenGeometry(pixelWidth: width, pixelHeight: height)
         } catch {
@@ -56,7 +60,8 @@ public final class PNGOutput: HUDOutput {
         let painter: RendererPainter
         do {
             painter = try RendererPainter(scanout: scanout, loop: stack.loop, style: theme.style, backdrop: theme.backdrop,
-                                          textFromFirstFrame: true)
+                                          textFromFirstFrame: true,
+                                          content: try content?.picture(width: geometry.pixelWidth, height: geometry.pixelHeight))
         } catch {
             throw .output("png output: \(error)")
         }

@@ -29,6 +29,7 @@ enum DaemonCommand {
             .init(name: "dri-dir", placeholder: "DIR", help: "where DRM card nodes appear (default /dev/dri)"),
             .init(name: "input", placeholder: nil, help: "read keyboards, touchscreens and pointers (libinput; on a display): typed answers to prompts ('hud ask', Plymouth's passwords), and Enter, a tap or a click on the HUD's button"),
             .init(name: "theme", placeholder: "FILE", help: "theme JSON, as for 'hud render --theme' (kioskhud.theme=NAME on the kernel command line overrides it)"),
+            .init(name: "over", placeholder: "FILE.png", help: "show the HUD over this picture, as over an app's (scaled to the screen; a preview of the HUD over your UI)"),
             .init(name: "themes-dir", placeholder: "DIR", help: "where kioskhud.theme=NAME finds NAME.json (default /usr/share/kioskhud/themes)"),
             .init(name: "cmdline", placeholder: "FILE", help: "kernel command line to read (default /proc/cmdline)"),
             .init(name: "psplash-fifo", placeholder: "PATH", help: "psplash FIFO (default $PSPLASH_FIFO_DIR/psplash_fifo, $PSPLASH_FIFO_DIR defaults to /run)"),
@@ -70,6 +71,9 @@ enum DaemonCommand {
                 options.connectors = Set(list)
             }
             options.themeFile = o.string("theme")
+            if let over = o.string("over") {
+                do { options.content = try ScreenContent(pngAt: over) } catch { throw CommandLineError("hud daemon: --over: \(error)") }
+            }
             if let d = o.string("themes-dir") { options.themesDirectory = d }
             if let c = o.string("cmdline") { options.kernelCommandLinePath = c }
             if !o.flag("no-psplash") {

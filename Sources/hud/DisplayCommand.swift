@@ -34,6 +34,9 @@ enum DisplayCommand {
         var progressRamp: Double?
         var motion = false
         var motionNeutral = NeutralAttitude.flat
+        /// `--over`: a picture under the HUD, as an app's would be.
+        var content: ScreenContent?
+        var allowsOverlayPlane = true
     }
 
     static let parser = OptionParser(command: "display", summary: """
@@ -57,6 +60,8 @@ enum DisplayCommand {
             .init(name: "motion", placeholder: nil, help: "bezel follows the IIO accelerometer (MBProgressHUD's motion effect, off by default)"),
             .init(name: "motion-neutral", placeholder: "flat|start", help: "pose that leaves the bezel centred: lying flat (default) or as at start (upright kiosks)"),
             .init(name: "animate", placeholder: nil, help: "fade in and out (MBProgressHUD's default) instead of appearing at once"),
+            .init(name: "over", placeholder: "FILE.png", help: "show the HUD over this picture, as over an app's (scaled to the screen)"),
+            .init(name: "no-overlay", placeholder: nil, help: "with --over: compose the HUD on the CPU even where an overlay plane exists"),
         ])
 
     /// nil: help was asked for.
@@ -83,6 +88,10 @@ enum DisplayCommand {
         o.motion = p.flag("motion")
         o.motionNeutral = try p.choice("motion-neutral", ["flat": NeutralAttitude.flat, "start": .start]) ?? .flat
         o.animate = p.flag("animate")
+        if let over = p.string("over") {
+            do { o.content = try ScreenContent(pngAt: over) } catch { throw CommandLineError("hud display: --over: \(error)") }
+        }
+        o.allowsOverlayPlane = !p.flag("no-overlay")
         return o
     }
 
@@ -139,6 +148,8 @@ final class DisplaySession: @unchecked Sendable {
         screenOptions.mode = options.mode
         screenOptions.forceLegacy = options.legacy
         screenOptions.fpsCap = options.fps
+        screenOptions.content = options.content
+        screenOptions.allowsOverlayPlane = options.allowsOverlayPlane
         if options.motion {
             screenOptions.look.motion = .init(amplitude: HUDConfiguration().motionAmplitude, neutral: options.motionNeutral)
         }
@@ -259,7 +270,8 @@ final class DisplaySession: @unchecked Sendable {
         if first, let t = s.firstFrameAt {
             say("device=\(head.device) api=\(head.api)\(head.legacyReason.map { " (\($0))" } ?? "") " +
                 "connector=\(head.name) mode=\(head.mode) vblank=\(head.hasVBlank ? "yes" : "no") " +
-                "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)")
+                "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)" +
+                (head.composition.map { " hud=\($0 == "composed" ? "composed" : "overlay") (\(head.compositionReason ?? $0))" } ?? ""))
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
                 "painter=\(head.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
         }
