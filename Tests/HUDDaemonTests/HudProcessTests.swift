@@ -1,4 +1,5 @@
 import Glibc
+import HUDCore
 import HUDRender
 import Testing
 
@@ -224,5 +225,34 @@ import Testing
         #expect(centre != 0)
         #expect(try d.hud(["quit"]).status == 0)
         #expect(d.process.wait(orKillAfterTenSeconds: ()) == 0)
+    }
+
+    /// `--over`: the daemon's PNG output shows the HUD over a picture, scaled to the output.
+    @Test func headlessPNGOutputOverAPicture() throws {
+        let dir = try TemporaryDirectory()
+        // 160×100, left half red, right half blue: drawn at 320×200.
+        let picture = try ContentPicture(width: 160, height: 100)
+        picture.draw { canvas in
+            canvas.fill(PixelRect(x: 0, y: 0, width: 80, height: 100), rgb: 0xFF0000)
+            canvas.fill(PixelRect(x: 80, y: 0, width: 80, height: 100), rgb: 0x0000FF)
+            return [canvas.bounds]
+        }
+        try PNGFile.write(picture.pixels, to: dir.file("app.png"))
+        let d = try DaemonProcess(["--output", "png:" + dir.file("frames"), "--size", "320x200", "--over", dir.file("app.png")])
+        #expect(d.waitUntilListening())
+        #expect(try d.hud(["show", "--label", "Processing", "--no-animation"]).status == 0)
+        #expect(eventually { (dir.read("frames/frames.log") ?? "").contains("label=Processing") })
+        let png = try PNGFile.read(dir.file("frames/frame.png"))
+        #expect(png.buffer.pixel(x: 10, y: 10) & 0xFFFFFF == 0xFF0000)
+        #expect(png.buffer.pixel(x: 310, y: 190) & 0xFFFFFF == 0x0000FF)
+        // Inside the bezel the two halves are blurred into each other.
+        let centre = png.buffer.rgb(x: 160, y: 84)
+        #expect(centre.red > 60 && centre.blue > 60, "\(centre)")
+        #expect(try d.hud(["quit"]).status == 0)
+        #expect(d.process.wait(orKillAfterTenSeconds: ()) == 0)
+        // A file that is not a PNG is refused, naming it.
+        dir.write("bad.png", "not a png")
+        let bad = try runHud(["daemon", "--over", dir.file("bad.png"), "--output", "none"], in: dir, environment: [:])
+        #expect(bad.status == 2 && bad.err.contains("--over") && bad.err.contains("bad.png"), "\(bad.err)")
     }
 }
