@@ -23,15 +23,16 @@ if [[ -z ${KIOSKHUD_NO_STARTUP_ORDER:-} ]]; then
     order=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
            -Xlinker "--section-ordering-file=$PWD/scripts/startup-order.txt")
 fi
-if ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+# hud first, then the two examples (board/qemu runs them) and any $KIOSKHUD_EXTRA_PRODUCTS
+# (bench-overlay.sh's kiosk-bench), each with the same flags so the modules are built once.
+: > "$scratch/build-release.log"
+failed=0
+for product in hud kioskhud-example kioskhud-kiosk-example ${KIOSKHUD_EXTRA_PRODUCTS:-}; do
+    swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
-        --scratch-path "$scratch" --product hud > "$scratch/build-release.log" 2>&1 \
-   || ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
-        --scratch-path "$scratch" --product kioskhud-example >> "$scratch/build-release.log" 2>&1 \
-   || ! swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
-        --scratch-path "$scratch" --product kioskhud-kiosk-example >> "$scratch/build-release.log" 2>&1; then
+        --scratch-path "$scratch" --product "$product" >> "$scratch/build-release.log" 2>&1 || { failed=1; break; }
+done
+if ((failed)); then
     cat "$scratch/build-release.log" >&2
     echo "build-release: swift build failed" >&2
     exit 1
