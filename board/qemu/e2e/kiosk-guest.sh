@@ -9,12 +9,12 @@
 # then a line on the program's stdin (a FIFO) lets it go on. Output is tagged
 # "[RUN] ..." with "[RUN] exit=N"; each run is declared as "[kiosk_runs] RUN
 # EXPECT" for kiosk_check.py (or check.py through check_kiosk), which judges them.
-# KIOSK_STAGE_TIMEOUT: seconds to wait for each stage line (default 180).
+# KIOSK_STAGE_TIMEOUT: seconds to wait for each stage line (default 120).
 prefix=${1:?usage: kiosk-guest.sh PREFIX}
 here=$(cd "$(dirname "$0")" && pwd)
 KIOSK=${KIOSK:-$(dirname "${HUD:?HUD or KIOSK must name a binary}")/kioskhud-kiosk-example}
 STAGES="content processing success success-later hidden"
-limit=${KIOSK_STAGE_TIMEOUT:-180}
+limit=${KIOSK_STAGE_TIMEOUT:-120}
 # A program that has died makes writes to its FIFO fail (EPIPE) instead of killing this script.
 trap '' PIPE
 

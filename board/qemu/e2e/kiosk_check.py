@@ -275,6 +275,32 @@ def rule_indicator_changed(a, b, bezel_a, bezel_b):
     return diff >= max(20, len(inner) // 200), f"{diff} of {len(inner)} pixels inside the bezel differ"
 
 
+def rule_same_picture(a, b, tol=STATIC):
+    """Two runs' pictures of one stage (the HUD on an overlay plane, and composed) agree
+    outside the moving band: the overlay path shows what CPU composition shows."""
+    if (a.w, a.h) != (b.w, b.h):
+        return False, f"sizes differ: {a.w}x{a.h} and {b.w}x{b.h}"
+    row = a.w * 3
+    moving = bands(a.h)[1]
+    diff, first = 0, None
+    for y in range(a.h):
+        if in_rows(y, [moving]):
+            continue
+        ra, rb = a.px[y * row:(y + 1) * row], b.px[y * row:(y + 1) * row]
+        if ra == rb:
+            continue
+        for x in range(a.w):
+            p, q = tuple(ra[3 * x:3 * x + 3]), tuple(rb[3 * x:3 * x + 3])
+            if max(abs(i - j) for i, j in zip(p, q)) > tol:
+                diff += 1
+                if first is None:
+                    first = (x, y, p, q)
+    if diff:
+        x, y, p, q = first
+        return False, f"{diff} pixels differ (> {tol}) outside the moving band, first at {x},{y}: {fmt(p)} vs {fmt(q)}"
+    return True, f"the same outside the moving band (+-{tol})"
+
+
 # ---- a run ---------------------------------------------------------------------------
 
 def parse_run(lines):
@@ -406,12 +432,20 @@ def check_kiosk(log, dumps, check, overrides=None):
     if not runs:
         check("kiosk", False, "no kiosk runs declared in the log ([kiosk_runs] RUN EXPECT)")
         return
+    loaded = {}
     for run, expect in runs.items():
         pics, errors = load_pics(dumps, run)
+        loaded[run] = pics
         for e in errors:
             check(f"{run}/pictures", False, e)
         for name, ok, why in judge_run(log.get(run, []), pics, expect):
             check(f"{run}/{name}", ok, why)
+    # The overlay path must show what CPU composition shows (vkms: both captured).
+    for o in (r for r, e in runs.items() if e == "overlay"):
+        for c in (r for r, e in runs.items() if e == "composed"):
+            for stage in STAGES:
+                if stage in loaded[o] and stage in loaded[c]:
+                    check(f"{o}-vs-{c}/{stage}", *rule_same_picture(loaded[o][stage], loaded[c][stage]))
 
 
 # ---- self-test -----------------------------------------------------------------------
@@ -582,6 +616,12 @@ def self_test():
          ["stages"])
     case("picture-missing", s.run(drop=["hidden"]), ["pictures"])
     case("size-line-wrong", s.run(size=(1024, 768)), ["size"])
+    # Overlay vs composed: the same picture passes, a bezel painted otherwise fails.
+    a = s.hud(s.app(40), "blur", "ring")
+    same = rule_same_picture(a, s.hud(s.app(80), "blur", "ring"))
+    other = rule_same_picture(a, s.hud(s.app(40), "tinted", "ring"))
+    case("overlay-vs-composed-same", [("overlay-vs-composed", *same)], [])
+    case("overlay-vs-composed-differ", [("overlay-vs-composed", *other)], ["overlay-vs-composed"])
     never = all_rules - failed_somewhere
     if never:
         failures += 1

@@ -8,12 +8,12 @@
 #    HUD on an overlay plane), kiosk_composed (--no-overlay) and kiosk_control
 #    (--no-content). Output tagged "[RUN] ...", "[RUN] exit=N"; runs declared
 #    as "[kiosk_runs] RUN EXPECT"; kiosk_check.py judges it all.
-# KIOSK_RUN_TIMEOUT: seconds one run of the example may take (default 300).
+# KIOSK_RUN_TIMEOUT: seconds one run of the example may take (default 120; a run takes ~5 s).
 HUD=${HUD:?HUD must name the hud binary}
 PLANES=${PLANES:?PLANES must name the planes probe}
 KIOSK=${KIOSK:-$(dirname "$HUD")/kioskhud-kiosk-example}
 share=${KIOSKHUD_SHARE:?run with qemu-run.py --share-dir}
-limit=${KIOSK_RUN_TIMEOUT:-300}
+limit=${KIOSK_RUN_TIMEOUT:-120}
 
 # tagged NAME CMD ARGS...: runs a command (watchdog: $limit s), output tagged.
 tagged() {
