@@ -7,6 +7,7 @@ packages=(
   libinput-dev libxkbcommon-dev xkb-data
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   qemu-system-x86 linux-image-amd64 busybox-static cpio python3 gcc libstdc++-12-dev valgrind
+  linux-source-6.1 linux-headers-amd64
   debootstrap zstd e2fsprogs systemd strace
   plymouth
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu

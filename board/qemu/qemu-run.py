@@ -17,6 +17,13 @@ absolute axes, 0..32767, to X Y, then the left button down and up) the same
 way (guest/input.sh) and gets `ok` once QEMU has taken the events.
 The console (ttyS0) carries only the script's output and the exit marker.
 
+--gpu vkms: no QEMU display device; the kernel's virtual KMS driver, built
+out of tree by board/vkms/build-module.sh (or --vkms-module), is loaded with
+enable_overlay=1 (8 overlay planes, a writeback connector). No screendumps:
+the guest reads the picture back through writeback itself.
+--share-dir DIR: DIR is shared read-write over 9p and mounted at the same path
+in the guest ($KIOSKHUD_SHARE names it), so the guest can leave files there.
+
 A watchdog kills the guest after --timeout seconds (exit code 124).
 Stdlib only; run with Debian's /usr/bin/python3.
 """
@@ -55,7 +62,12 @@ GPU = {
     # (guest/vnc-resize.sh) gives it a size, and unplugs at 0x0.
     "virtio2": (["-vga", "none", "-device", "virtio-gpu-pci,id=d0,max_outputs=2",
                  "-vnc", "unix:{vnc},display=d0,head=1"], "virtio-gpu"),
+    # No display device: the virtual KMS driver (out-of-tree vkms.ko, loaded by /init
+    # after its dependencies; --no-modprobe leaves that to the script: $KIOSKHUD_VKMS_KO).
+    "vkms": (["-vga", "none"], "vkms"),
 }
+# Modules vkms.ko needs that Debian's kernel has; /init loads them before it.
+VKMS_DEPENDENCIES = ["drm_kms_helper", "drm_shmem_helper"]
 
 
 class VNCClient:
@@ -201,15 +213,33 @@ done
 mkdir -p /host/dev/pts /host/dev/shm
 mount -t devpts devpts /host/dev/pts
 arg() { sed -n "s/.*kioskhud\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
-script=$(arg run); gpu=$(arg gpumod); cwd=$(arg cwd); envfile=$(arg env)
+script=$(arg run); gpu=$(arg gpumod); cwd=$(arg cwd); envfile=$(arg env); share=$(arg share); vkms=$(arg vkms)
+# --share-dir: the host directory, read-write, at the same path.
+if [ -n "$share" ]; then
+    mkdir -p "/host$share" && mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 share "/host$share" || echo "init: cannot mount the share at $share"
+fi
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
-if [ -n "$gpu" ] && [ "$(arg nomodprobe)" != 1 ]; then chroot /host /sbin/modprobe "$gpu" || echo "init: modprobe $gpu failed"; fi
+if [ -n "$vkms" ]; then
+    if [ "$(arg nomodprobe)" != 1 ]; then
+        { chroot /host /sbin/modprobe -a $(arg vkmsdeps | tr , ' ') && chroot /host /sbin/insmod "$vkms" enable_overlay=1; } || echo "init: loading $vkms failed"
+    fi
+elif [ -n "$gpu" ] && [ "$(arg nomodprobe)" != 1 ]; then chroot /host /sbin/modprobe "$gpu" || echo "init: modprobe $gpu failed"; fi
 chroot /host /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/tmp TERM=linux \
     KIOSKHUD_GPU_MODULE="$gpu" /bin/sh -c 'cd "$1" && { [ -z "$3" ] || . "$3"; } && exec /bin/sh "$2"' sh "$cwd" "$script" "$envfile" </dev/console >/dev/console 2>&1
 echo "@@EXIT $?@@"
 sync
 poweroff -f
 """
+
+
+def vkms_module():
+    """The cached vkms.ko from board/vkms/build-module.sh (builds it when absent): its last line."""
+    builder = os.path.join(HERE, "..", "vkms", "build-module.sh")
+    out = subprocess.run(["bash", builder], stdout=subprocess.PIPE, text=True)
+    lines = out.stdout.split()
+    if out.returncode != 0 or not lines:
+        raise SystemExit(f"qemu-run: {builder} failed (exit {out.returncode})")
+    return lines[-1]
 
 
 def build_initramfs(version, cache):
@@ -385,12 +415,29 @@ def main():
     p.add_argument("--quiet", action="store_true", help="do not echo the guest console")
     p.add_argument("--log", help="also write the guest console to this file")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="environment for the script (repeatable)")
+    p.add_argument("--vkms-module", default=os.environ.get("KIOSKHUD_VKMS_KO"),
+                   help="--gpu vkms: the vkms.ko to load (default $KIOSKHUD_VKMS_KO, else board/vkms/build-module.sh's)")
+    p.add_argument("--share-dir", metavar="DIR",
+                   help="host directory shared read-write, mounted at the same path in the guest ($KIOSKHUD_SHARE)")
     p.add_argument("script", help="shell script to run in the guest (a path the guest sees, i.e. on the host root)")
     a = p.parse_args()
 
     script = os.path.abspath(a.script)
+    vkms = share = None
+    if a.gpu == "vkms":
+        vkms = a.vkms_module or vkms_module()
+        if not os.path.isfile(vkms):
+            raise SystemExit(f"qemu-run: {vkms}: no such module")
+        vkms = os.path.abspath(vkms)
+        a.env.append(f"KIOSKHUD_VKMS_KO={vkms}")
+    if a.share_dir:
+        share = os.path.abspath(a.share_dir)
+        if re.search(r"[\s,]", share):
+            raise SystemExit(f"qemu-run: {share}: must have no spaces or commas (it goes on the kernel command line)")
+        os.makedirs(share, exist_ok=True)
+        a.env.append(f"KIOSKHUD_SHARE={share}")
     keep = []
-    for path in (script, os.getcwd()):
+    for path in [script, os.getcwd()] + ([vkms] if vkms else []):
         if re.search(r"[\s,]", path):
             raise SystemExit(f"qemu-run: {path}: must have no spaces or commas (it goes on the kernel command line)")
         # The guest has tmpfs on /tmp and /run; these host paths are bound through it.
@@ -425,6 +472,8 @@ def main():
         "vt.global_cursor_default=0",
         f"kioskhud.run={script}", f"kioskhud.cwd={os.getcwd()}", f"kioskhud.gpumod={gpu_module}",
         "kioskhud.nomodprobe=1" if a.no_modprobe else "",
+        f"kioskhud.vkms={vkms} kioskhud.vkmsdeps={','.join(VKMS_DEPENDENCIES)}" if vkms else "",
+        f"kioskhud.share={share}" if share else "",
         f"kioskhud.env={env_file}" if env_file else "",
         f"kioskhud.keep={','.join(keep)}" if keep else "",
     ])
@@ -435,6 +484,8 @@ def main():
            "-chardev", "stdio,id=con,signal=off", "-serial", "chardev:con",
            "-chardev", f"socket,id=ctl,path={ctl_path},server=on,wait=off", "-serial", "chardev:ctl",
            "-qmp", f"unix:{qmp_path},server=on,wait=off", *gpu_args, *(INPUT_DEVICES if a.input else [])]
+    if share:
+        cmd += ["-virtfs", f"local,path={share},mount_tag=share,security_model=none,multidevs=remap"]
     start = time.monotonic()
     deadline = start + a.timeout
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=sys.stderr)
