@@ -3,7 +3,7 @@
 # plymouth client against the daemon (scripts/check-plymouth-client.sh), hud plymouthd as Plymouth's units
 # start it (scripts/check-plymouthd-dropin.sh), boot progress recorded and followed over two boots
 # (scripts/check-boot-progress.sh), then the
-# QEMU end-to-end suites, the real-boot lane, and last the aarch64 lane (scripts/arm64/test.sh; last
+# QEMU end-to-end suites (the overlay one on vkms, built from Debian's kernel source), the real-boot lane, and last the aarch64 lane (scripts/arm64/test.sh; last
 # so that a failure in it hides no x86 result, and an x86 failure stops the run before its ~10 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,5 +31,6 @@ board/qemu/run-daemon-e2e.sh
 board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
 board/qemu/run-input-e2e.sh
+board/qemu/run-overlay-e2e.sh
 board/realboot/run.sh
 bash scripts/arm64/test.sh

@@ -59,7 +59,8 @@ for head in await heads() {
     say("path \(head.name) \(head.composition == nil || head.composition == "composed" ? "composed" : "overlay") "
         + "\(head.composition ?? "no app picture")\(head.compositionReason.map { ": \($0)" } ?? "")")
 }
-let (width, height) = await screen.contentSize ?? (0, 0)
+let firstHead = await heads().first
+let (width, height) = await screen.contentSize ?? firstHead?.uprightSize ?? (0, 0)
 say("size \(width)x\(height)")
 
 /// The app's own animation: 30 frames a second, the square moved each time.

@@ -58,6 +58,12 @@ public final class WritebackCapture: @unchecked Sendable {
     public func capture(to path: String, done: @escaping @Sendable (SystemError?) -> Void) {
         waiting.append((path, done))
         onNeedsCommit?()
+        // No commit within 3 s to carry it (the display not ours, say): it fails rather than waits.
+        _ = loop.schedule(after: .seconds(3)) { [weak self] in
+            guard let self, let i = waiting.firstIndex(where: { $0.path == path }), inFlight?.path != path else { return }
+            waiting.remove(at: i).done(SystemError(call: "drmModeAtomicCommit", subject: card.path,
+                                                   detail: "no commit carried the capture to \(path) within 3 s"))
+        }
     }
 
     /// Whether the next commit should carry a capture.

@@ -28,6 +28,7 @@ final class FBDevScreen: @unchecked Sendable {
         guard let frames, let painter, let framebuffer else { return stoppedReport }
         return ScreenHeadReport(name: device, device: device,
                                 mode: "\(framebuffer.width)x\(framebuffer.height) \(framebuffer.layout.bitsPerPixel) bpp",
+                                uprightSize: (framebuffer.width, framebuffer.height),
                                 api: "fbdev", legacyReason: nil, hasVBlank: false, frameInterval: frames.frameInterval,
                                 statistics: frames.statistics, layout: painter.lastLayoutRects,
                                 lastFrameWithoutCairo: painter.lastFrameWithoutCairo,

@@ -265,7 +265,11 @@ public final class HUDScreen: @unchecked Sendable {
                                   fpsCap: options.fpsCap, content: contentLayer, allowsOverlay: options.allowsOverlayPlane,
                                   writebackCapture: options.writebackCapture, log: log)
         candidate.onFramePresented = { [weak self] in self?.framePresented() }
-        candidate.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
+        candidate.onScreenReleased = { [weak self] in
+            self?.onScreenReleased?()
+            // Nothing visible and the console back is a settled screen too (on the loop).
+            self?.resumeSettledWaiters()
+        }
         startingKMS = candidate
         defer { startingKMS = nil }
         do {
@@ -325,6 +329,11 @@ public final class HUDScreen: @unchecked Sendable {
     private func framePresented() {
         if let inputOptions = options.input, !inputFailed, !deactivated { updateInput(inputOptions) }
         onFramePresented?()
+        resumeSettledWaiters()
+    }
+
+    /// `waitUntilSettled` callers go on once the screen is settled.
+    private func resumeSettledWaiters() {
         guard !settledWaiters.isEmpty, isSettled else { return }
         let waiters = settledWaiters
         settledWaiters = []

@@ -32,7 +32,9 @@ final class KMSHead {
     }
 
     var report: ScreenHeadReport {
-        ScreenHeadReport(name: name, device: output.card.path, mode: "\(output.mode)", api: output.usesAtomic ? "atomic" : "legacy",
+        ScreenHeadReport(name: name, device: output.card.path, mode: "\(output.mode)",
+                         uprightSize: rotation.swapsAxes ? (output.mode.height, output.mode.width) : (output.mode.width, output.mode.height),
+                         api: output.usesAtomic ? "atomic" : "legacy",
                          legacyReason: output.legacyReason, hasVBlank: output.hasVBlank, frameInterval: frames.frameInterval,
                          statistics: frames.statistics, layout: painter.lastLayoutRects,
                          lastFrameWithoutCairo: painter.lastFrameWithoutCairo,

@@ -210,6 +210,7 @@ final class KMSScreen: @unchecked Sendable {
         let head = KMSHead(output: output, painter: painter, frames: frames, rotation: rotation, scale: scale)
         // Writeback rides on atomic commits only.
         head.capture = output.usesAtomic ? capture : nil
+        painter.keepsScreen = head.capture != nil
         if capture != nil, !output.usesAtomic {
             log("output \(connector): no writeback capture on the legacy API (\(output.legacyReason ?? ""))")
         }

@@ -183,7 +183,10 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     }
 
     /// With the app's picture, frames go on with no HUD visible.
-    public var drawsWithoutHUDs: Bool { renderer.content != nil }
+    public var drawsWithoutHUDs: Bool { renderer.content != nil || keepsScreen }
+    /// Draw the empty picture rather than give the screen back when no HUD
+    /// is visible (a head whose frames are read back: they need a commit).
+    public var keepsScreen = false
 
     /// Whether the HUD is drawn on an overlay plane over the picture.
     public var drawsOverlayPlane: Bool { renderer.target == .overlayPlane }

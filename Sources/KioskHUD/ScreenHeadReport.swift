@@ -10,6 +10,8 @@ public struct ScreenHeadReport: Sendable {
     public var device: String
     /// The mode, e.g. `1280x800@75` (fbdev: `1280x800 32 bpp`).
     public var mode: String
+    /// The picture's size in pixels, upright (the panel's turn undone).
+    public var uprightSize: (width: Int, height: Int)
     /// `atomic`, `legacy` or `fbdev`.
     public var api: String
     /// Why not atomic, on a KMS head that is not.

@@ -244,6 +244,10 @@ def main():
     from motion_check import check_motion
     check_motion(log, dumps, check)
 
+    # 8. the HUD over the kiosk example's picture, and its --no-content control
+    from kiosk_check import check_kiosk
+    check_kiosk(log, dumps, check)
+
     return run.report()
 
 

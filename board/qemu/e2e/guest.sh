@@ -122,4 +122,7 @@ finish exampleref
 
 # 7. Motion: a real LIS3DH (i2c-stub + st_accel) tilts the bezel.
 sh "$here/motion-guest.sh"
+
+# 8. The HUD over an app's picture, composed on the CPU (kioskhud-kiosk-example; kiosk_check.py).
+sh "$here/kiosk-guest.sh" kiosk
 exit 0
