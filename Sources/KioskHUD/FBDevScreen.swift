@@ -21,6 +21,8 @@ final class FBDevScreen: @unchecked Sendable {
 
     /// After every frame put on screen.
     var onFramePresented: (() -> Void)?
+    /// After each frame resolved, presented or not.
+    var onFrameShown: (() -> Void)?
     private let fpsCap: Double?
     /// The report as it was at `stop`.
     private var stoppedReport: ScreenHeadReport?
@@ -72,6 +74,7 @@ final class FBDevScreen: @unchecked Sendable {
             self.frames = frames
             frames.onError = { log("display: \($0)") }
             frames.onFramePresented = { [weak self] _ in self?.onFramePresented?() }
+            frames.onFrameShown = { [weak self] _ in self?.onFrameShown?() }
             stack.assumeIsolated { $0.setInvalidationHandler { frames.invalidate() } }
             takeVTSwitching()
             try frames.start()

@@ -185,6 +185,7 @@ public final class HUDScreen: @unchecked Sendable {
         case .fbdev(let device):
             let fb = FBDevScreen(device: device, fpsCap: options.fpsCap, log: log)
             fb.onFramePresented = { [weak self] in self?.framePresented() }
+            fb.onFrameShown = { [weak self] in self?.resumeSettledWaiters() }
             try fb.start(stack: stack, look: look, content: contentLayer)
             fbdev = fb
             startMotion()
@@ -196,6 +197,7 @@ public final class HUDScreen: @unchecked Sendable {
             if case .automatic = options.output, access(options.framebufferDevice, F_OK) == 0 {
                 let fb = FBDevScreen(device: options.framebufferDevice, fpsCap: options.fpsCap, log: log)
                 fb.onFramePresented = { [weak self] in self?.framePresented() }
+                fb.onFrameShown = { [weak self] in self?.resumeSettledWaiters() }
                 do {
                     try fb.start(stack: stack, look: look, content: contentLayer)
                     fbdev = fb
@@ -265,11 +267,9 @@ public final class HUDScreen: @unchecked Sendable {
                                   fpsCap: options.fpsCap, content: contentLayer, allowsOverlay: options.allowsOverlayPlane,
                                   writebackCapture: options.writebackCapture, log: log)
         candidate.onFramePresented = { [weak self] in self?.framePresented() }
-        candidate.onScreenReleased = { [weak self] in
-            self?.onScreenReleased?()
-            // Nothing visible and the console back is a settled screen too (on the loop).
-            self?.resumeSettledWaiters()
-        }
+        candidate.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
+        // A frame resolved without a presentation (nothing visible: the console back) settles the screen too.
+        candidate.onFrameShown = { [weak self] in self?.resumeSettledWaiters() }
         startingKMS = candidate
         defer { startingKMS = nil }
         do {

@@ -55,6 +55,8 @@ final class KMSScreen: @unchecked Sendable {
     }
     /// After every frame any head put on screen.
     var onFramePresented: (() -> Void)?
+    /// After each frame a head resolved, presented or not (nothing changed, nothing visible).
+    var onFrameShown: (() -> Void)?
     /// When a head gave the screen back to the console (nothing visible).
     var onScreenReleased: (@Sendable () -> Void)?
     /// Each lit head's report, in order; after `stop`, as they were when they stopped.
@@ -190,6 +192,7 @@ final class KMSScreen: @unchecked Sendable {
         }
         frames.onError = { log("display \(connector): \($0)") }
         frames.onScreenReleased = { [weak self] in self?.onScreenReleased?() }
+        frames.onFrameShown = { [weak self] _ in self?.onFrameShown?() }
         // Start-up cost, for boot-time budgets: the first frame, and the first
         // with its label drawn, each saying what it really showed (first head).
         let reported = Locked((first: !heads.isEmpty, text: !heads.isEmpty))
