@@ -101,7 +101,7 @@ public final class KMSOutput {
             if atomicCapable {
                 do {
                     let scanout = try makeOverlayScanout(events: events)
-                    scanout.capture = capture
+                    scanout.modeset.capture = capture
                     usesAtomic = true
                     legacyReason = nil
                     overlayPlane = scanout.overlay.id
@@ -116,7 +116,7 @@ public final class KMSOutput {
         if atomicCapable {
             do {
                 let scanout = try AtomicScanout(output: self, events: events)
-                scanout.capture = capture
+                scanout.modeset.capture = capture
                 usesAtomic = true
                 legacyReason = nil
                 return scanout

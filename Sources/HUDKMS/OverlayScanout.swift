@@ -18,14 +18,11 @@ final class OverlayScanout: KMSScanout {
     /// The HUD's buffers on the overlay plane.
     let overlayBuffers: [DumbBuffer]
     private(set) var overlayFront: Int?
-    private let request: AtomicRequest
+    let modeset: CRTCModeset
+    private var request: AtomicRequest { modeset.request }
     private let primary: PlaneID
-    private var modeBlob = BlobID.none
     private let primaryIDs: PlaneProperties
     private let overlayIDs: PlaneProperties
-    private let connectorCRTC: PropertyID, crtcMode: PropertyID, crtcActive: PropertyID
-    /// Frames read back through a writeback connector (tests).
-    var capture: WritebackCapture?
 
     /// Sets up `plane` over `output`'s primary and test-commits both.
     /// - Throws: `SystemError` when a property is missing or the driver refuses the configuration.
@@ -34,11 +31,7 @@ final class OverlayScanout: KMSScanout {
             throw SystemError(call: "drmModeGetPlaneResources", subject: output.card.path, detail: "no primary plane listed")
         }
         let card = output.card
-        let c = try card.properties(of: output.choice.connector.id)
-        let r = try card.properties(of: output.choice.crtc)
-        connectorCRTC = try PlaneProperties.id(c, "CRTC_ID", card)
-        crtcMode = try PlaneProperties.id(r, "MODE_ID", card)
-        crtcActive = try PlaneProperties.id(r, "ACTIVE", card)
+        modeset = try CRTCModeset(output: output)
         primaryIDs = try PlaneProperties(card: card, plane: primary)
         overlayIDs = try PlaneProperties(card: card, plane: plane.id)
         let w = output.mode.width, h = output.mode.height
@@ -47,7 +40,6 @@ final class OverlayScanout: KMSScanout {
         self.output = output
         self.primary = primary
         overlay = plane
-        request = try AtomicRequest()
         flips = PageFlipEvents(watch: events)
         do {
             try fillModeset(hud: 0, content: 0)
@@ -58,10 +50,6 @@ final class OverlayScanout: KMSScanout {
         }
     }
 
-    deinit {
-        if modeBlob != .none { output.card.destroyBlob(modeBlob) }
-    }
-
     var buffers: [PixelBuffer] { overlayBuffers.map(\.target) }
     var front: Int? { overlayFront }
     var contentBuffers: [PixelBuffer] { output.buffers.map(\.target) }
@@ -69,12 +57,7 @@ final class OverlayScanout: KMSScanout {
 
     private func fillModeset(hud: Int, content: Int) throws(SystemError) {
         let choice = output.choice
-        if modeBlob == .none { modeBlob = try output.card.createModeBlob(choice.mode) }
-        request.clear()
-        try request.set(choice.connector.id, connectorCRTC, to: UInt64(choice.crtc.rawValue))
-        try request.set(choice.crtc, crtcMode, to: UInt64(modeBlob.rawValue))
-        try request.set(choice.crtc, crtcActive, to: 1)
-        for other in output.connectorsToDetach { try request.set(other.connector, other.crtcProperty, to: 0) }
+        try modeset.fillModeset()
         try primaryIDs.fill(request, plane: primary, framebuffer: output.buffers[content].framebuffer, crtc: choice.crtc, mode: choice.mode)
         try overlayIDs.fill(request, plane: overlay.id, framebuffer: overlayBuffers[hud].framebuffer, crtc: choice.crtc, mode: choice.mode)
         for s in overlay.settings { try request.set(overlay.id, s.property, to: s.value) }
@@ -96,14 +79,7 @@ final class OverlayScanout: KMSScanout {
             if let hud { try request.set(overlay.id, overlayIDs.fb, to: UInt64(overlayBuffers[hud].framebuffer.rawValue)) }
             if let content { try request.set(primary, primaryIDs.fb, to: UInt64(output.buffers[content].framebuffer.rawValue)) }
         }
-        let capturing = try capture?.attach(to: request) ?? false
-        do {
-            try output.card.commit(request, flags: flags, sink: flips.sink)
-        } catch {
-            if capturing { capture?.commitFailed(error) }
-            throw error
-        }
-        if capturing { capture?.committed() }
+        try modeset.commit(flags: flags, sink: flips.sink)
         output.needsModeset = false
         if let hud { overlayFront = hud }
         if let content { output.front = content }
