@@ -5,12 +5,21 @@ import KioskHUD
 // square that never stops moving), "Processing…" over it, a success mark, then
 // its own picture alone again. Test options: --no-overlay, --capture DIR, --step, --no-content.
 let args = CommandLine.arguments
-let capture = args.firstIndex(of: "--capture").map { args[$0 + 1] }
+/// The value after `flag`; a flag given last without one is an error, not a crash.
+func value(_ flag: String) -> String? {
+    guard let i = args.firstIndex(of: flag) else { return nil }
+    guard i + 1 < args.count else {
+        _ = "kiosk: \(flag) needs a value\n".withCString { write(2, $0, strlen($0)) }
+        exit(2)
+    }
+    return args[i + 1]
+}
+let capture = value("--capture")
 var options = HUDScreen.Options()
 options.allowsOverlayPlane = !args.contains("--no-overlay")
 options.writebackCapture = capture != nil
 if capture != nil { options.mode = ModeRequest(width: 1024, height: 768) }  // vkms's writeback lists no preferred mode
-if let i = args.firstIndex(of: "--device") { options.output = .kms(device: args[i + 1]) }
+if let device = value("--device") { options.output = .kms(device: device) }
 func say(_ line: String) { _ = "kiosk: \(line)\n".withCString { write(2, $0, strlen($0)) } }
 
 let tile = 64, squareSide = 48
