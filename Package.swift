@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// `pkg-config --cflags-only-I` of Cairo, Pango and pixman: their headers and
+/// `pkg-config --cflags-only-I` of Cairo and pixman: their headers and
 /// nothing else. The libraries must not be linked (CLazyGraphics dlopens them
 /// on first use, so exec→main stays short); a `systemLibrary` with `pkgConfig`
 /// would add `pkg-config --libs` to every link, and `-Xlinker --as-needed`
@@ -12,7 +12,20 @@ import PackageDescription
 let graphicsIncludeFlags: [String] = {
     let pkgConfig = Process()
     pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "pangocairo", "pixman-1"]
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "cairo", "pixman-1"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
+}()
+
+/// The same for FreeType, HarfBuzz, FriBidi, libthai and fontconfig (CLazyText loads them).
+let textIncludeFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"]
     let output = Pipe()
     pkgConfig.standardOutput = output
     guard (try? pkgConfig.run()) != nil else { return [] }
@@ -40,15 +53,19 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Headers only (graphicsIncludeFlags): the functions come from CLazyGraphics.
         .systemLibrary(name: "CCairo"),
-        .systemLibrary(name: "CPangoCairo"),
         .systemLibrary(name: "CPixman"),
-        // Every Cairo/Pango/GObject/pixman function we call, forwarded to the
+        // Every Cairo/pixman function we call, forwarded to the
         // library dlopen'ed on first use. Table: graphics_functions.h; a call to
         // one not in it fails to link ("undefined reference"): add it with
-        // scripts/lazy-graphics-table.py NAME.
+        // scripts/lazy-table.py graphics NAME.
         .target(name: "CLazyGraphics", dependencies: ["CLazyLoader"],
                 cSettings: [.unsafeFlags(graphicsIncludeFlags)]),
-        // The dlopen/dlsym loading CLazyGraphics and CLazyInput share.
+        // FreeType, HarfBuzz, FriBidi, libthai and fontconfig: headers only (textIncludeFlags), the
+        // functions from CLazyText, which loads them in three groups on first use (text_functions.h,
+        // from `scripts/lazy-table.py text NAME`).
+        .systemLibrary(name: "CText"),
+        .target(name: "CLazyText", dependencies: ["CLazyLoader"], cSettings: [.unsafeFlags(textIncludeFlags)]),
+        // The dlopen/dlsym loading CLazyGraphics, CLazyText and CLazyInput share.
         .target(name: "CLazyLoader"),
 
         // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
@@ -88,9 +105,13 @@ let package = Package(
         // Optional: a Foundation.Progress adapter, kept apart so nothing that ships links Foundation.
         .target(name: "HUDFoundationProgress", dependencies: ["HUDCore"]),
 
-        // Draws HUD snapshots with Cairo and Pango into any XRGB/ARGB buffer; themes.
-        .target(name: "HUDRender", dependencies: ["HUDCore", "CCairo", "CPangoCairo", "CPixman", "CLazyGraphics"]),
-        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo", "CPangoCairo"],
+        // Labels without Pango: fonts and fallback chains, bidi, shaping, line breaking and
+        // coverage masks, with FreeType, HarfBuzz, FriBidi and libthai (loaded on first use).
+        .target(name: "HUDText", dependencies: ["HUDCore", "CText", "CLazyText"]),
+        .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDCore"]),
+        // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter, Cairo where needed); themes.
+        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CCairo", "CPixman", "CLazyGraphics"]),
+        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
         .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput"]),
@@ -122,7 +143,7 @@ let package = Package(
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CPangoCairo", "CLazyGraphics"]),
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CLazyGraphics", "CLazyText"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "HUDFrames", "HUDInput"]),
@@ -136,4 +157,7 @@ let package = Package(
 // and the tests that call Cairo themselves.
 for target in package.targets where ["HUDRender", "hud-bench", "HUDRenderTests", "CLibraryTests"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(graphicsIncludeFlags.flatMap { ["-Xcc", $0] })]
+}
+for target in package.targets where ["HUDText"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(textIncludeFlags.flatMap { ["-Xcc", $0] })]
 }

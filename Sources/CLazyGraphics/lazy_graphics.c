@@ -15,18 +15,15 @@
 
 /* The real declarations: a forwarding function whose prototype differs from
  * its library's is a compile error ("conflicting types"). */
-#include <pango/pangocairo.h>
+#include <cairo.h>
 #include <pixman.h>
 
-enum library { CAIRO, PIXMAN, GOBJECT, PANGO, PANGOCAIRO, LIBRARY_COUNT };
+enum library { CAIRO, PIXMAN, LIBRARY_COUNT };
 
 /* Stable sonames (ABI majors), in load order: each after its dependencies. */
 static const char *const sonames[LIBRARY_COUNT] = {
     [CAIRO] = "libcairo.so.2",
     [PIXMAN] = "libpixman-1.so.0",
-    [GOBJECT] = "libgobject-2.0.so.0",
-    [PANGO] = "libpango-1.0.so.0",
-    [PANGOCAIRO] = "libpangocairo-1.0.so.0",
 };
 
 enum slot {
@@ -65,7 +62,7 @@ const char *kiosk_graphics_try_load(void) {
 
 void kiosk_graphics_load(void) {
     const char *error = kiosk_graphics_try_load();
-    if (error) lazy_exit_missing(error, "Cairo, Pango and pixman are loaded on first use, install them or fix the path");
+    if (error) lazy_exit_missing(error, "Cairo and pixman are loaded on first use, install them or fix the path");
 }
 
 bool kiosk_graphics_is_loaded(void) {

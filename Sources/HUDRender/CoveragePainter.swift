@@ -1,8 +1,9 @@
 import HUDCore
+import HUDText
 
 /// Fills and anti-aliased shapes straight into a `PixelBuffer`, in pure
-/// Swift: what the first frames are drawn with while Cairo and Pango are
-/// still loading (they are not mapped at start; see `HUDRenderer.drawWithoutCairo`).
+/// Swift: what frames are drawn with whenever they need nothing only Cairo
+/// does (see `HUDRenderer.drawWithoutCairo`), so Cairo is not even mapped.
 ///
 /// Shapes are given in points on the upright picture (as Cairo is given them
 /// through `ScreenGeometry`'s matrix); each device pixel's centre is mapped
@@ -127,6 +128,47 @@ struct CoveragePainter {
                 let coverage = min(max(0.5 - shape.distance(px, py) * pixelsPerUnit, 0), 1)
                 guard coverage > 0 else { continue }
                 let k = a * coverage
+                let old = read(x, y)
+                write(x, y, pack(red: sr * k + old.red * (1 - k), green: sg * k + old.green * (1 - k),
+                                 blue: sb * k + old.blue * (1 - k)))
+            }
+        }
+    }
+
+    /// Blends `color` (its alpha times `alpha`) over the pixels of `rect` by
+    /// a label's coverage `mask`, whose block has its top-left corner at
+    /// `origin` (points, on a whole device pixel: `TextBlock.origin`). With
+    /// `zoom` ≠ 1 the label is scaled about `center`, sampled bilinearly (as
+    /// Cairo samples the zoomed bezel image).
+    func composite(_ mask: TextMask, origin: (x: Double, y: Double), in rect: PixelRect, color: HUDColor, alpha: Double,
+                   zoom: Double = 1, center: (x: Double, y: Double) = (0, 0)) {
+        let s = geometry.scale, pad = Double(mask.padding)
+        // The mask's box in points (zoomed about `center`), one pixel wider.
+        let bx = origin.x - pad / s, by = origin.y - pad / s
+        let bw = Double(mask.width) / s, bh = Double(mask.height) / s
+        let box = geometry.deviceRect(x: center.x + (bx - center.x) * zoom, y: center.y + (by - center.y) * zoom,
+                                      width: bw * zoom, height: bh * zoom).insetBy(-1)
+        let r = rect.intersection(geometry.bounds).intersection(box)
+        let a = color.alpha * alpha
+        guard !r.isEmpty, a > 0, zoom > 0 else { return }
+        let sr = color.red * 255, sg = color.green * 255, sb = color.blue * 255
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) {
+                var p = geometry.logicalPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let c: Double
+                if zoom != 1 {
+                    p = (center.x + (p.x - center.x) / zoom, center.y + (p.y - center.y) / zoom)
+                    let u = (p.x - bx) * s - 0.5, v = (p.y - by) * s - 0.5
+                    let u0 = u.rounded(.down), v0 = v.rounded(.down)
+                    let fu = u - u0, fv = v - v0, i = Int(u0), j = Int(v0)
+                    let top = Double(mask[i, j]) * (1 - fu) + Double(mask[i + 1, j]) * fu
+                    let bottom = Double(mask[i, j + 1]) * (1 - fu) + Double(mask[i + 1, j + 1]) * fu
+                    c = top * (1 - fv) + bottom * fv
+                } else {
+                    c = Double(mask[Int(((p.x - bx) * s).rounded(.down)), Int(((p.y - by) * s).rounded(.down))])
+                }
+                guard c > 0 else { continue }
+                let k = a * c / 255
                 let old = read(x, y)
                 write(x, y, pack(red: sr * k + old.red * (1 - k), green: sg * k + old.green * (1 - k),
                                  blue: sb * k + old.blue * (1 - k)))

@@ -9,7 +9,7 @@ public struct HUDRenderStyle: Hashable, Sendable {
     public var maximumTextWidth: Double = 320
     public var textAlignment: TextAlignment = .center
     /// BCP 47 language for shaping and for choosing CJK glyph forms
-    /// ("ja", "zh-CN", "zh-TW", "ko"); empty lets Pango guess from the text.
+    /// ("ja", "zh-CN", "zh-TW", "ko"); empty: fonts and forms as the text and fontconfig choose.
     public var language: String = ""
     /// Side of the spinner, pie, ring and marks, in points (MBProgressHUD: 37).
     public var indicatorSize: Double = 37

@@ -318,10 +318,10 @@ extension HUDRenderer {
             }
         }
         if let label = s.label, let r = s.layout.label {
-            label.draw(cr, x: r.x, y: r.y, color: c.label.color ?? c.contentColor)
+            label.draw(cr, x: r.x, y: r.y, color: c.label.color ?? c.contentColor, scale: geometry.scale)
         }
         if let details = s.details, let r = s.layout.details {
-            details.draw(cr, x: r.x, y: r.y, color: c.detailsLabel.color ?? c.contentColor)
+            details.draw(cr, x: r.x, y: r.y, color: c.detailsLabel.color ?? c.contentColor, scale: geometry.scale)
         }
         if let button = s.button, let r = s.layout.button {
             drawButton(cr, title: button, in: r, color: c.contentColor, highlighted: s.key.buttonHighlighted)
@@ -348,7 +348,7 @@ extension HUDRenderer {
         IndicatorPainter.setColor(cr, color, alpha: 1)
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
-        title.draw(cr, x: r.midX - title.columnWidth / 2, y: r.midY - title.height / 2, color: color)
+        title.draw(cr, x: r.midX - title.columnWidth / 2, y: r.midY - title.height / 2, color: color, scale: geometry.scale)
     }
 
     /// Blur spread in device pixels.

@@ -160,6 +160,7 @@ extension HUDRenderer {
             fitted.maximumLines = max(1, Int((maximumHeight - labelHeight) / lineHeight))
             details = block(fitted)
         }
+        for problem in engine.catalog.takeProblems() { newProblems.append(.font("\(problem)")) }
         let text = LayerText(label: label, details: details, button: button, labelSource: c.label,
                              detailsSource: c.detailsLabel, buttonSource: c.buttonTitle,
                              maximumWidth: maximumWidth, maximumHeight: maximumHeight)

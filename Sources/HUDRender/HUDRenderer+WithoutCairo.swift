@@ -3,10 +3,11 @@ import HUDCore
 
 extension HUDRenderer {
     /// Whether `drawWithoutCairo` can paint the current picture: at most one
-    /// HUD, no custom image, no labels or button yet (they need Pango), a logo only
-    /// where it lands on whole pixels (scale 1, any quarter turn). Over a
-    /// plain screen colour a blurred bezel is that colour tinted, so both
-    /// bezel styles come out as one tinted rounded rectangle.
+    /// HUD, no custom image, no app picture, a logo only where it lands on
+    /// whole pixels (scale 1, any quarter turn). Labels and the button are
+    /// drawn from the same coverage masks Cairo draws. Over a plain screen
+    /// colour a blurred bezel is that colour tinted, so both bezel styles come
+    /// out as one tinted rounded rectangle.
     public var canDrawWithoutCairo: Bool {
         // Without Cairo at all, this is all there is: custom images were
         // never loaded, stacked HUDs are drawn one over the other.
@@ -15,7 +16,7 @@ extension HUDRenderer {
         guard content == nil, target == .screen, scenes.allSatisfy({ $0.backgroundBlur == 0 }), scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
-        return s.label == nil && s.details == nil && s.button == nil
+        return true
     }
 
     /// Paints `region` of the current picture (the last `update`) with
@@ -91,11 +92,32 @@ extension HUDRenderer {
         let bezel = ShapeDistance.intersection(.roundedRect(s.layout.bezel, radius: c.cornerRadius),
                                                .roundedRect(bezelBoxInPoints(s), radius: 0))
         painter.composite(bezel, in: drawn, color: c.bezelColor, alpha: alpha, zoom: zoom, center: centre)
-        guard let box = s.layout.indicator else { return }
-        let area = (s.indicatorDevice.isEmpty ? drawn : s.indicatorDevice).intersection(drawn)
-        for (shape, shade) in indicatorShapes(s, box: box) {
-            painter.composite(shape, in: area, color: c.contentColor.multiplyingAlpha(by: shade), alpha: alpha,
-                              zoom: zoom, center: centre)
+        if let box = s.layout.indicator {
+            let area = (s.indicatorDevice.isEmpty ? drawn : s.indicatorDevice).intersection(drawn)
+            for (shape, shade) in indicatorShapes(s, box: box) {
+                painter.composite(shape, in: area, color: c.contentColor.multiplyingAlpha(by: shade), alpha: alpha,
+                                  zoom: zoom, center: centre)
+            }
+        }
+        func text(_ block: TextBlock?, at r: LayoutRect?, color: HUDColor) {
+            guard let block, let r else { return }
+            painter.composite(block.mask(scale: geometry.scale), origin: TextBlock.origin(x: r.x, y: r.y, scale: geometry.scale),
+                              in: drawn, color: color, alpha: alpha, zoom: zoom, center: centre)
+        }
+        text(s.label, at: s.layout.label, color: c.label.color ?? c.contentColor)
+        text(s.details, at: s.layout.details, color: c.detailsLabel.color ?? c.contentColor)
+        if let title = s.button, let r = s.layout.button {
+            // MBProgressHUDRoundedButton, as `drawButton` strokes it: a 1 pt border inside the bounds.
+            let radius = (r.height / 2).rounded(.up)
+            if s.key.buttonHighlighted {
+                painter.composite(.roundedRect(r, radius: radius), in: drawn,
+                                  color: HUDColor(red: c.contentColor.red, green: c.contentColor.green, blue: c.contentColor.blue, alpha: 0.1),
+                                  alpha: alpha, zoom: zoom, center: centre)
+            }
+            let border = ShapeDistance.intersection(.roundedRect(r, radius: radius), .inverted(.roundedRect(r.insetBy(1), radius: radius - 1)))
+            painter.composite(border, in: drawn, color: c.contentColor, alpha: alpha, zoom: zoom, center: centre)
+            text(title, at: LayoutRect(x: r.midX - title.columnWidth / 2, y: r.midY - title.height / 2,
+                                       width: title.columnWidth, height: title.height), color: c.contentColor)
         }
     }
 

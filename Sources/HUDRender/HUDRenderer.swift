@@ -1,8 +1,10 @@
 internal import CCairo
 import Glibc
+import HUDText
 import HUDCore
 
-/// Draws `HUDSnapshot`s into pixel buffers with Cairo and Pango.
+/// Draws `HUDSnapshot`s into pixel buffers: with `CoveragePainter` where it
+/// can (`drawWithoutCairo`), else with Cairo; labels laid out by HUDText.
 ///
 /// Two steps per frame: `update(to:)` takes the snapshot and answers what
 /// changed on screen (damage); `draw(into:region:)` paints any region of the
@@ -12,7 +14,7 @@ import HUDCore
 ///
 /// Not thread-safe: use one renderer from one thread (or actor).
 public final class HUDRenderer {
-    /// When Pango and fontconfig (10–17 ms on first use) get loaded.
+    /// When the text libraries and the fonts get loaded.
     public enum TextLoading: Sendable {
         /// On the first frame that has text. Default.
         case onFirstUse
@@ -60,8 +62,10 @@ public final class HUDRenderer {
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
     var zoomScratch: CairoImage?
     var targets: [TargetSurface] = []
-    /// Cairo or Pango could not be loaded (`markGraphicsUnavailable`).
+    /// Cairo could not be loaded (`markGraphicsUnavailable`).
     public private(set) var graphicsUnavailable = false
+    /// FreeType, HarfBuzz or FriBidi could not be loaded: no labels.
+    public private(set) var textUnavailable = false
 
     /// The app's picture under the HUDs, replacing the backdrop; nil: none.
     public private(set) var content: ContentPicture?
@@ -117,6 +121,8 @@ public final class HUDRenderer {
         textCaches.removeAll()
         style = newStyle
         if hadText, textEngine == nil { prepareText() }
+        // A new theme may name other fonts: look them up again.
+        textEngine?.catalog.forgetChains()
         invalidateCaches()
     }
 
@@ -134,10 +140,10 @@ public final class HUDRenderer {
         fullDamagePending = true
     }
 
-    /// Cairo, Pango or pixman is missing (`tryLoadGraphicsLibraries` said
+    /// Cairo or pixman is missing (`tryLoadGraphicsLibraries` said
     /// why): from now on this renderer calls none of them. It draws every
-    /// frame with `drawWithoutCairo`: bezels, indicators and the logo (at
-    /// scale 1), without labels or custom images. For a boot splash on a device whose image lacks
+    /// frame with `drawWithoutCairo`: bezels, indicators, labels and the logo
+    /// (at scale 1), without custom images or the app's picture. For a boot splash on a device whose image lacks
     /// a library: the HUD stays up rather than the process exiting.
     public func markGraphicsUnavailable() {
         guard !graphicsUnavailable else { return }
@@ -149,25 +155,30 @@ public final class HUDRenderer {
 
     // MARK: Text
 
-    /// Loads Pango and fonts now (10–17 ms the first time in a process).
-    /// With `.afterPrepareText`, labels appear from the next update on.
+    /// Loads FreeType, HarfBuzz and FriBidi and reads the recorded font list
+    /// now (a few milliseconds cold); fonts open when a label first needs
+    /// them. With `.afterPrepareText`, labels appear from the next update on.
+    /// When the libraries are missing, labels are left out and the problem is
+    /// reported with the next update.
     public func prepareText() {
-        guard textEngine == nil else { return }
-        let engine = TextEngine(language: style.language)
-        engine.warmUp()
-        textEngine = engine
+        guard textEngine == nil, !textUnavailable else { return }
+        do {
+            textEngine = try TextEngine(language: style.language)
+        } catch {
+            textUnavailable = true
+            newProblems.append(.textUnavailable("\(error)"))
+        }
         sceneInputGeneration += 1
     }
 
-    /// Whether labels are drawn (Pango loaded).
+    /// Whether labels are drawn (the text libraries loaded).
     public var isTextReady: Bool { textEngine != nil }
 
-    /// Loads fontconfig's configuration and the fonts into the calling
-    /// thread's Pango font map. Safe on any thread: run it beside the first
-    /// frame; a later `prepareText()` on the same thread is then nearly free,
-    /// and on another thread skips fontconfig's start-up.
+    /// Loads the text libraries (FreeType, HarfBuzz, FriBidi) on the calling
+    /// thread, so that a renderer's `prepareText()` on another finds them
+    /// mapped. Safe on any thread.
     public static func preloadFonts() {
-        TextEngine(language: "").warmUp()
+        _ = TextLibraries.tryLoad()
     }
 
     // MARK: Frames

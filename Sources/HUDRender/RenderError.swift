@@ -12,9 +12,13 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case imageNotWritten(path: String, reason: String)
     /// Cairo refused to create a surface or context.
     case cairo(String)
-    /// Something needs Cairo or Pango, which could not be loaded
+    /// Something needs Cairo, which could not be loaded
     /// (`HUDRenderer.markGraphicsUnavailable`): what was left out.
     case graphicsUnavailable(String)
+    /// The text libraries could not be loaded: labels are not drawn (the reason).
+    case textUnavailable(String)
+    /// A font problem: an unreadable font list, a family no font answers.
+    case font(String)
 
     public var description: String {
         switch self {
@@ -24,7 +28,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .imageUnreadable(let p, let r): return "cannot read image \(p): \(r)"
         case .imageNotWritten(let p, let r): return "cannot write image \(p): \(r)"
         case .cairo(let s): return "cairo: \(s)"
-        case .graphicsUnavailable(let s): return "\(s): Cairo/Pango could not be loaded"
+        case .graphicsUnavailable(let s): return "\(s): Cairo could not be loaded"
+        case .textUnavailable(let s): return s
+        case .font(let s): return s
         }
     }
 }

@@ -1,84 +1,85 @@
 internal import CCairo
-internal import CPangoCairo
 import HUDCore
+import HUDText
 
-/// One label laid out by Pango (`PangoLayout`): wrapped at a width,
-/// ellipsized past its line limit, measured in points.
+/// One label laid out (`TextLayout`): wrapped at a width, ellipsized past its
+/// line limit, measured in points; rasterised once per scale into the
+/// coverage mask both painters draw, so a label is the same pixels whether
+/// Cairo or `CoveragePainter` puts it on screen.
 final class TextBlock {
-    private let layout: OpaquePointer
+    private let layout: TextLayout
     let label: HUDLabel
-    let maximumWidth: Double
-    let alignment: TextAlignment
-    /// Width of the widest line and height of all lines, in points.
-    private(set) var width: Double = 0
-    private(set) var height: Double = 0
-    /// The width lines are aligned in (≥ `width`).
-    private(set) var columnWidth: Double = 0
+    private var mask: (scale: Double, mask: TextMask)?
 
     /// - Parameter semibold: overrides the font's weight (the button's title).
     init(engine: TextEngine, label: HUDLabel, maximumWidth: Double, alignment: TextAlignment, semibold: Bool = false) {
         self.label = label
-        self.maximumWidth = maximumWidth
-        self.alignment = alignment
-        layout = pango_layout_new(engine.context)
-        let font = pango_font_description_new()
-        pango_font_description_set_family(font, label.font.family)
-        pango_font_description_set_weight(font, semibold ? PANGO_WEIGHT_SEMIBOLD : label.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        // Sizes past 1000 pt would only make Cairo rasterise enormous glyphs.
-        pango_font_description_set_absolute_size(font, min(label.font.size, 1000) * Double(kiosk_PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, label.text, -1)
-        pango_layout_set_auto_dir(layout, kiosk_TRUE)
-        pango_layout_set_alignment(layout, alignment == .center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_width(layout, kiosk_pango_units_from_double(maximumWidth))
-        if label.maximumLines > 0 {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            // A negative height is a line count (pango_layout_set_height).
-            pango_layout_set_height(layout, -Int32(clamping: label.maximumLines))
-        }
-        measure()
-        columnWidth = min(width, maximumWidth)
-        pango_layout_set_width(layout, kiosk_pango_units_from_double(columnWidth))
+        layout = TextLayout(text: label.text, request: engine.request(label.font, semibold: semibold),
+                            points: label.font.size, catalog: engine.catalog, maximumWidth: maximumWidth,
+                            maximumLines: max(0, label.maximumLines), alignment: alignment)
     }
 
-    deinit { kiosk_g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var maximumWidth: Double { layout.maximumWidth }
+    var alignment: TextAlignment { layout.alignment }
+    /// Width of the widest line and height of all lines, in points.
+    var width: Double { layout.width }
+    var height: Double { layout.height }
+    /// The width lines are aligned in (≥ `width`).
+    var columnWidth: Double { layout.columnWidth }
 
-    private func measure() {
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let scale = Double(kiosk_PANGO_SCALE)
-        width = (Double(logical.width) / scale).rounded(.up)
-        height = (Double(logical.height) / scale).rounded(.up)
-    }
-
-    /// Aligns lines within `column` points. Never re-wraps: `column` is at
-    /// least the widest line and at most the wrap width.
+    /// Aligns lines within `column` points. Never re-wraps.
     func setColumnWidth(_ column: Double) {
-        let c = min(max(column, width), maximumWidth)
-        // Setting the width drops Pango's line cache: only when it changes.
-        guard c != columnWidth else { return }
-        columnWidth = c
-        pango_layout_set_width(layout, kiosk_pango_units_from_double(c))
+        let before = layout.columnWidth
+        layout.setColumnWidth(column)
+        if layout.columnWidth != before { mask = nil }
     }
 
     /// Characters no font could show (drawn as boxes); 0 when every glyph exists.
-    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
-
+    var unknownGlyphCount: Int { layout.unknownGlyphCount }
     /// Lines after wrapping and ellipsizing.
-    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
-
+    var lineCount: Int { layout.lineCount }
     /// Whether the text was shortened with an ellipsis.
-    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
-
+    var isEllipsized: Bool { layout.isEllipsized }
     /// Whether the text at its start reads right to left.
-    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+    var isRightToLeft: Bool { layout.isRightToLeft }
 
-    /// Draws with the top-left of the column at (x, y) in the context's user space.
-    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: HUDColor, alpha: Double = 1) {
+    /// The coverage at `scale` device pixels per point, made once per scale and column.
+    func mask(scale: Double) -> TextMask {
+        if let m = mask, m.scale == scale { return m.mask }
+        let made = layout.mask(scale: scale)
+        mask = (scale, made)
+        return made
+    }
+
+    /// Where the block's top-left corner lands when asked for (x, y): on a
+    /// whole device pixel, so the mask's pixels are the device's at any quarter turn.
+    static func origin(x: Double, y: Double, scale: Double) -> (x: Double, y: Double) {
+        ((x * scale).rounded() / scale, (y * scale).rounded() / scale)
+    }
+
+    /// Draws with the top-left of the column at (x, y) in the context's user
+    /// space (points, `scale` device pixels each): the mask through
+    /// `cairo_mask_surface`, in `color`.
+    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: HUDColor, scale: Double, alpha: Double = 1) {
+        let m = mask(scale: scale)
+        guard m.width > 0, m.height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(m.width), Int32(m.height)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        m.coverage.withUnsafeBufferPointer { src in
+            for row in 0..<m.height {
+                (data + row * stride).update(from: src.baseAddress! + row * m.width, count: m.width)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        let o = Self.origin(x: x, y: y, scale: scale)
+        let pad = Double(m.padding) / scale
+        cairo_save(cr)
+        cairo_translate(cr, o.x - pad, o.y - pad)
+        cairo_scale(cr, 1 / scale, 1 / scale)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout)
+        cairo_mask_surface(cr, surface, 0, 0)
+        cairo_restore(cr)
     }
 }

@@ -9,11 +9,11 @@ public struct FrameContent: Sendable, Equatable, CustomStringConvertible {
     public var logo = false
     /// A visible HUD has a label or details.
     public var hasText = false
-    /// Its text was drawn (fonts loaded, Cairo and Pango available).
+    /// Its text was drawn (the text libraries and a font loaded).
     public var textDrawn = false
-    /// Cairo or Pango is missing: text can never be drawn.
+    /// FreeType, HarfBuzz or FriBidi is missing: text can never be drawn.
     public var graphicsMissing = false
-    /// Drawn by the Swift painter (the first frames, before Cairo is loaded).
+    /// Drawn by the Swift painter (every frame that needs nothing only Cairo does).
     public var withoutCairo = false
 
     public init() {}
@@ -25,7 +25,7 @@ public struct FrameContent: Sendable, Equatable, CustomStringConvertible {
         var text = ""
         if hasText {
             text = textDrawn ? "; label drawn"
-                : graphicsMissing ? "; label NOT drawn (Cairo/Pango missing)" : "; label waiting for fonts"
+                : graphicsMissing ? "; label NOT drawn (text libraries missing)" : "; label waiting for fonts"
         }
         return parts.joined(separator: ", ") + text + (withoutCairo ? " (Swift painter)" : " (Cairo)")
     }

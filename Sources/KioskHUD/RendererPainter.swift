@@ -8,9 +8,10 @@ import HUDRender
 /// Puts `HUDRenderer` (blurred bezels, themes, text engine) behind the frame
 /// loop's `FramePainter`: the renderer says what changed, a
 /// `BufferDamageTracker` says what each scanout buffer lacks, and only that
-/// is drawn. For a display, text is left out of the first frame
-/// (`.afterPrepareText`); after it, fonts load on another thread and labels
-/// join a frame later.
+/// is drawn. Labels are in the first frame (the text libraries and the font
+/// load with it); frames are drawn by the Swift painter whenever it can draw
+/// them, so Cairo is loaded only by a frame that needs it (an app's picture,
+/// a custom image, stacked HUDs).
 public final class RendererPainter: FramePainter, @unchecked Sendable {
     public var onNeedsFrame: (@Sendable () -> Void)?
     public private(set) var lastFrameComplete = true
@@ -19,9 +20,10 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// The buffers of the picture's own plane (overlay path), if any.
     private var contentTracker: BufferDamageTracker?
     private let loop: EventLoop
-    private var textRequested = false
-    /// Per buffer, where `drawWithoutCairo` drew shapes that await a Cairo repaint.
-    private var paintedWithoutCairo: [Int: PixelRect] = [:]
+    /// Per buffer, whether the Swift painter drew it last (a buffer changing
+    /// painter is repainted whole, so no bezel is left half from each).
+    private var paintedWithoutCairo: [Int: Bool] = [:]
+    private var lastPaintWithoutCairo = false
     private var topmostID: Int?
     private var pendingProblems: [String] = []
     /// What the last painted frame showed (start-up log lines).
@@ -30,9 +32,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     public var onProblem: (@Sendable (String) -> Void)?
 
     /// A renderer for `scanout`'s buffers, at `scale` device pixels per
-    /// point, turned by `rotation` for the panel. With `textFromFirstFrame`
-    /// (`--output png:`, which shows no frame without its labels) Cairo,
-    /// Pango and the fonts load now, on this thread.
+    /// point, turned by `rotation` for the panel. `textFromFirstFrame` is
+    /// kept for callers: every output now has its labels from the first frame.
     public init(scanout: any Scanout, loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none,
                 textFromFirstFrame: Bool = false, content: ContentPicture? = nil) throws {
@@ -41,7 +42,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         let contentBuffers = scanout.contentBuffers
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height,
                                                             scale: scale, rotation: rotation),
-                               style: style, backdrop: backdrop, textLoading: .afterPrepareText,
+                               style: style, backdrop: backdrop, textLoading: .onFirstUse,
                                target: contentBuffers.isEmpty ? .screen : .overlayPlane)
         renderer.setContent(content)
         tracker = BufferDamageTracker(bufferCount: scanout.buffers.count, width: first.width, height: first.height)
@@ -49,29 +50,24 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             contentTracker = BufferDamageTracker(bufferCount: contentBuffers.count, width: first.width, height: first.height)
         }
         self.loop = loop
-        if textFromFirstFrame {
-            textRequested = true
-            if let error = HUDRenderer.tryLoadGraphicsLibraries() {
-                graphicsFailed(error)
-            } else {
-                renderer.prepareText()
-            }
-        }
     }
 
-    /// Cairo or Pango is missing: the HUD goes on, drawn without them, and says so once.
+    /// Cairo is missing: the HUD goes on, drawn without it, and says so once.
     private func graphicsFailed(_ error: String) {
         renderer.markGraphicsUnavailable()
         tracker.invalidateAll()
-        // Reported with the next frame.
-        pendingProblems.append("\(error); drawing without labels or images")
-        onNeedsFrame?()
+        pendingProblems.append("\(error); drawing without custom images or the app's picture")
     }
 
     public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
+        let update = renderer.update(to: snapshot)
+        // Cairo loads here, on the first frame that needs it (once per process).
+        if !renderer.canDrawWithoutCairo, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
+           let error = HUDRenderer.tryLoadGraphicsLibraries() {
+            graphicsFailed(error)
+        }
         for p in pendingProblems { onProblem?(p) }
         pendingProblems.removeAll()
-        let update = renderer.update(to: snapshot)
         for p in update.problems { onProblem?("\(p)") }
         var topmost: Int?
         // Complete: labels are drawn, or no visible HUD has any, or they never
@@ -79,7 +75,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         var complete = true
         for layer in snapshot.layers where layer.presentation.isVisible {
             topmost = layer.id
-            if !renderer.isTextReady, !renderer.graphicsUnavailable,
+            if !renderer.isTextReady, !renderer.textUnavailable,
                !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty {
                 complete = false
             }
@@ -91,9 +87,9 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             content.mode = layer.configuration.mode
             content.hasText = !layer.configuration.label.text.isEmpty || !layer.configuration.detailsLabel.text.isEmpty
         }
-        content.graphicsMissing = renderer.graphicsUnavailable
+        content.graphicsMissing = renderer.textUnavailable
         content.logo = renderer.drawsLogo
-        content.textDrawn = content.hasText && renderer.isTextReady && !renderer.graphicsUnavailable
+        content.textDrawn = content.hasText && renderer.isTextReady
         tracker.frameChanged(update.damage)
         contentTracker?.frameChanged(update.contentDamage)
         // On its own plane the HUD flips only when it changed: the screen shows it all already.
@@ -101,20 +97,21 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         var region = tracker.regionToRepaint(buffer: index)
         guard !region.isEmpty else { return .empty }
         do {
-            // Until the text stack is up (it loads Cairo and Pango on the font
-            // thread) frames are drawn without Cairo; the first Cairo frame in
-            // each such buffer repaints every shape they drew, so no bezel is
-            // left half from one painter and half from the other. (Their
-            // screen colour equals Cairo's to within rounding.)
-            if !renderer.isTextReady, let shapes = try renderer.drawWithoutCairo(into: buffer, region: region) {
-                paintedWithoutCairo[index, default: shapes] = paintedWithoutCairo[index, default: shapes].union(shapes)
-                content.withoutCairo = true
+            // The Swift painter whenever it can; a buffer that changes painter
+            // is repainted whole, so no bezel is left half from one painter and
+            // half from the other (they agree to within anti-aliasing).
+            let swift = renderer.canDrawWithoutCairo
+            if let last = paintedWithoutCairo[index], last != swift {
+                region = DamageRegion([PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)])
+            }
+            if swift {
+                _ = try renderer.drawWithoutCairo(into: buffer, region: region)
             } else {
-                if let shapes = paintedWithoutCairo.removeValue(forKey: index), !shapes.isEmpty {
-                    region.formUnion(DamageRegion([shapes]))
-                }
                 try renderer.draw(into: buffer, region: region)
             }
+            paintedWithoutCairo[index] = swift
+            lastPaintWithoutCairo = swift
+            content.withoutCairo = swift
             tracker.bufferRepainted(index)
             lastFrameContent = content
         } catch {
@@ -123,42 +120,13 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         return region.bounds
     }
 
-    /// Whether Cairo or Pango could not be loaded, so every frame is drawn without them.
-    public var drawsWithoutGraphicsLibraries: Bool { renderer.graphicsUnavailable }
+    /// Whether the text libraries could not be loaded, so no frame has its labels.
+    public var drawsWithoutGraphicsLibraries: Bool { renderer.textUnavailable }
 
     /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
-    public var lastFrameWithoutCairo: Bool { !paintedWithoutCairo.isEmpty && !renderer.isTextReady }
+    public var lastFrameWithoutCairo: Bool { lastPaintWithoutCairo }
 
-    public func framePresented() {
-        guard !textRequested else { return }
-        textRequested = true
-        // Cairo/Pango, fontconfig and the fonts load on a helper thread; the renderer then
-        // takes its text engine on the loop (nearly free once fonts are warm).
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var tid = pthread_t()
-        let started = pthread_create(&tid, nil, { context in
-            let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
-            if let error = HUDRenderer.tryLoadGraphicsLibraries() {
-                me.loop.execute { [me] in me.graphicsFailed(error) }
-                return nil
-            }
-            HUDRenderer.preloadFonts()
-            me.loop.execute { [me] in me.textReady() }
-            return nil
-        }, context) == 0
-        if started {
-            pthread_detach(tid)
-        } else {
-            Unmanaged<RendererPainter>.fromOpaque(context).release()
-            textReady()
-        }
-    }
-
-    private func textReady() {
-        guard !renderer.graphicsUnavailable else { return }
-        renderer.prepareText()
-        onNeedsFrame?()
-    }
+    public func framePresented() {}
 
     public func invalidateAll() {
         tracker.invalidateAll()

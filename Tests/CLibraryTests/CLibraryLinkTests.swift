@@ -1,7 +1,7 @@
 import CCairo
 import CDRM
 import CLazyGraphics
-import CPangoCairo
+import CLazyText
 import Testing
 
 /// Each C module links and its re-exported macro constants carry the values
@@ -55,22 +55,9 @@ import Testing
         #expect(pixel & 0x00FF_FFFF == 0x00FF_0000)
     }
 
-    @Test func pangoMacroShimsAndLayoutWork() {
-        #expect(kiosk_PANGO_SCALE == 1024)
-        #expect(kiosk_pango_pixels(2048) == 2)
-        #expect(kiosk_pango_pixels(1536) == 2)  // rounds half up, like PANGO_PIXELS
-        #expect(kiosk_pango_units_from_double(1.5) == 1536)
-        #expect(kiosk_TRUE == 1 && kiosk_FALSE == 0)
-
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 32)
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        let layout = pango_cairo_create_layout(cr)!
-        defer { kiosk_g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_text(layout, "Hi", -1)
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        #expect(width > 0 && height > 0)
+    @Test func textLibrariesLoadOnDemand() {
+        // FreeType, HarfBuzz and FriBidi: loaded by the first call, found, then loaded.
+        #expect(kiosk_text_try_load() == nil)
+        #expect(kiosk_text_is_loaded())
     }
 }

@@ -18,7 +18,7 @@ import Testing
 
     func block(_ text: String, lines: Int = 0, width: Double = 280, alignment: TextAlignment = .center,
                language: String = "") -> TextBlock {
-        let engine = TextEngine(language: language)
+        let engine = try! TextEngine(language: language)
         return TextBlock(engine: engine, label: HUDLabel(text: text, font: .details, maximumLines: lines),
                          maximumWidth: width, alignment: alignment)
     }
@@ -41,7 +41,7 @@ import Testing
     }
 
     func width(_ text: String) -> Double {
-        let engine = TextEngine(language: "")
+        let engine = try! TextEngine(language: "")
         return TextBlock(engine: engine, label: HUDLabel(text: text, font: HUDFont(size: 48), maximumLines: 1),
                          maximumWidth: 5000, alignment: .center).width
     }

@@ -3,8 +3,9 @@ import HUDCore
 import Testing
 @testable import HUDRender
 
-/// The first frames, drawn before Cairo is loaded, look like the Cairo ones:
-/// the same picture to within anti-aliasing, mode by mode.
+/// Frames the Swift painter draws (every frame that needs nothing only Cairo
+/// does) look like the Cairo ones: the same picture to within anti-aliasing,
+/// mode by mode, labels and button included.
 @Suite struct WithoutCairoTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String
@@ -14,6 +15,10 @@ import Testing
         var rotation: ScreenRotation = .none
         var format: PixelFormat = .xrgb8888
         var backdrop = HUDBackdrop(color: .black)
+        /// Share of bezel pixels that may differ by more than 6. Zoomed labels:
+        /// Cairo shrinks the bezel image with its GOOD filter, which averages
+        /// more than our bilinear sampling of the mask (edges a little softer).
+        var offShare = 1.0 / 40
         var description: String { name }
     }
 
@@ -30,6 +35,13 @@ import Testing
         dimmed.backgroundColor = HUDColor(red: 0.2, green: 0.1, blue: 0.4, alpha: 0.5)
         var bigCorners = mode(.determinateHorizontalBar)
         bigCorners.cornerRadius = 30
+        var labelled = HUDConfiguration.contrasting(.annularDeterminate)
+        labelled.label.text = "Updating firmware"
+        labelled.detailsLabel.text = "Step 2 of 3"
+        labelled.buttonTitle = "Cancel"
+        var scripts = HUDConfiguration.contrasting(.success)
+        scripts.label.text = "جارٍ تحديث البرنامج"
+        scripts.detailsLabel.text = "กรุณาอย่าปิดเครื่อง"
         return [
             Case(name: "spinner", configuration: mode(.indeterminate)),
             Case(name: "spinner step 5, scale 2", configuration: mode(.indeterminate),
@@ -54,6 +66,12 @@ import Testing
                                                progress: 0.5, parallaxOffset: HUDPoint(x: 0, y: 0))),
             Case(name: "RGB565 ring", configuration: .contrasting(.annularDeterminate), presentation: .shown(progress: 0.4),
                  format: .rgb565),
+            Case(name: "labels and button", configuration: labelled),
+            Case(name: "labels and button, rotated 90, scale 2", configuration: labelled, scale: 2, rotation: .clockwise90),
+            Case(name: "Arabic and Thai, upside down", configuration: scripts, rotation: .upsideDown),
+            Case(name: "labels zooming (scale 0.8)", configuration: labelled,
+                 presentation: HUDPresentation(bezelAlpha: 0.9, bezelScale: 0.8, backgroundAlpha: 1, spinnerPhase: 0,
+                                               progress: 0.5, parallaxOffset: HUDPoint(x: 0, y: 0)), offShare: 1.0 / 8),
         ]
     }()
 
@@ -62,11 +80,11 @@ import Testing
         let width = 320, height = 240
         let geometry = try ScreenGeometry(pixelWidth: width, pixelHeight: height, scale: t.scale, rotation: t.rotation)
         let snapshot = TestCanvas.snapshot(t.configuration, t.presentation)
-        let cairo = HUDRenderer(geometry: geometry, backdrop: t.backdrop, textLoading: .afterPrepareText)
+        let cairo = HUDRenderer(geometry: geometry, backdrop: t.backdrop)
         let expected = try OwnedPixelBuffer(width: width, height: height, format: t.format)
         try cairo.render(snapshot, into: expected.buffer)
 
-        let plain = HUDRenderer(geometry: geometry, backdrop: t.backdrop, textLoading: .afterPrepareText)
+        let plain = HUDRenderer(geometry: geometry, backdrop: t.backdrop)
         let got = try OwnedPixelBuffer(width: width, height: height, format: t.format)
         _ = plain.update(to: snapshot)
         #expect(plain.canDrawWithoutCairo)
@@ -96,8 +114,43 @@ import Testing
         let area = bezel.width * bezel.height
         #expect(outside <= 1, "\(t): outside the bezel a pixel differs by \(outside)")
         #expect(worst <= 64, "\(t): a pixel differs by \(worst)")
-        #expect(off * 40 <= area, "\(t): \(off) of \(area) bezel pixels differ by more than 6")
+        #expect(Double(off) <= Double(area) * t.offShare, "\(t): \(off) of \(area) bezel pixels differ by more than 6")
         #expect(total * 2 <= area * 3, "\(t): the mean difference in the bezel is \(Double(total) / Double(area))")
+    }
+
+    /// A label is one coverage mask drawn by either painter: inside its frame
+    /// the two pictures differ by rounding only (Cairo's 8-bit blend against
+    /// ours), at every quarter turn and scale. A label drawn a pixel off, or
+    /// missing from one picture, differs by far more.
+    @Test(arguments: [(1.0, ScreenRotation.none), (2.0, ScreenRotation.clockwise90), (1.5, ScreenRotation.upsideDown), (1.0, ScreenRotation.counterClockwise90)])
+    func labelsAreTheSamePixelsFromEitherPainter(_ scale: Double, _ rotation: ScreenRotation) throws {
+        let width = 480, height = 360
+        let geometry = try ScreenGeometry(pixelWidth: width, pixelHeight: height, scale: scale, rotation: rotation)
+        var c = HUDConfiguration.contrasting(.text)
+        c.label.text = "Größe — 正在更新"
+        c.detailsLabel.text = "جارٍ تحديث البرنامج الثابت"
+        let snapshot = TestCanvas.snapshot(c)
+        let cairo = HUDRenderer(geometry: geometry)
+        let expected = try OwnedPixelBuffer(width: width, height: height)
+        try cairo.render(snapshot, into: expected.buffer)
+        let plain = HUDRenderer(geometry: geometry)
+        let got = try OwnedPixelBuffer(width: width, height: height)
+        _ = plain.update(to: snapshot)
+        _ = try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds]))
+        let frames = plain.textFrames(id: 1)
+        var ink = 0
+        for frame in [try #require(frames.label), try #require(frames.details)] {
+            var worst = 0
+            for y in frame.y..<frame.maxY {
+                for x in frame.x..<frame.maxX {
+                    let a = expected.buffer.rgb(x: x, y: y), b = got.buffer.rgb(x: x, y: y)
+                    worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+                    if b.red < 100 { ink += 1 }
+                }
+            }
+            #expect(worst <= 2, "scale \(scale), \(rotation): a label pixel differs by \(worst)")
+        }
+        #expect(ink > 200, "the labels have ink: \(ink) dark pixels")
     }
 
     /// Inside a rounded rectangle's `interior` the painter blends without
@@ -151,7 +204,7 @@ import Testing
                                    nextChange: nil)
         let update = r.update(to: snapshot)
         #expect(update.problems.map(\.description) == ["cannot read image /nonexistent/logo.png: No such file or directory",
-                                                        "custom image /nonexistent/image.png not drawn: Cairo/Pango could not be loaded"])
+                                                        "custom image /nonexistent/image.png not drawn: Cairo could not be loaded"])
         #expect(r.update(to: snapshot).problems.isEmpty, "said once")
         #expect(r.canDrawWithoutCairo)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 8)
@@ -160,7 +213,7 @@ import Testing
         let drawn = try #require(try r.drawWithoutCairo(into: buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: w, height: h)])))
         let a = try #require(r.bezelFrame(id: 1)), b = try #require(r.bezelFrame(id: 2))
         #expect(drawn.contains(a) && drawn.contains(b))
-        #expect(r.textFrames(id: 2).label == nil, "no Pango: no labels")
+        #expect(r.textFrames(id: 2).label == nil, "no text engine yet (.afterPrepareText): no labels")
         func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) { let c = buffer.rgb(x: x, y: y); return (Int(c.red), Int(c.green), Int(c.blue)) }
         let background = pixel(2, 2)
         #expect(background == (51, 51, 51), "the backdrop colour, no logo")
@@ -231,10 +284,7 @@ import Testing
         labelled.label.text = "Loading"
         let text = HUDRenderer(geometry: geometry)
         _ = text.update(to: TestCanvas.snapshot(labelled))
-        #expect(text.isTextReady && !text.canDrawWithoutCairo)
-        let waiting = HUDRenderer(geometry: geometry, textLoading: .afterPrepareText)
-        _ = waiting.update(to: TestCanvas.snapshot(labelled))
-        #expect(waiting.canDrawWithoutCairo)
+        #expect(text.isTextReady && text.canDrawWithoutCairo, "labels are the Swift painter's too")
 
         var image = HUDConfiguration()
         image.mode = .customImage(path: "/nonexistent.png")

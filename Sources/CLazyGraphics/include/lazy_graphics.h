@@ -2,7 +2,7 @@
 #define KIOSKHUD_LAZY_GRAPHICS_H
 #include <stdbool.h>
 
-/* Cairo, Pango, GObject and pixman are not linked: every function in
+/* Cairo and pixman are not linked: every function in
  * graphics_functions.h is defined here and forwards to the real one, found
  * with dlopen/dlsym on the first call of any of them (or of
  * kiosk_graphics_load). A library or function that cannot be found is
