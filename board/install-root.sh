@@ -33,6 +33,16 @@ install -m 0644 "$board"/themes/*.json "$board"/themes/*.png "$root/usr/share/ki
 
 tools=$root/usr/share/initramfs-tools
 install -D -m 0755 "$board/initramfs-tools/hooks/kioskhud" "$tools/hooks/kioskhud"
+# The themes' font fallback chains, from the root's own fontconfig, so the
+# daemon's first label after boot need not wait for fontconfig (hud fonts
+# --record). Needs to run the root's binaries (root, same architecture or
+# binfmt); otherwise hud asks fontconfig at run time.
+install -d "$root/etc/kioskhud"
+if chroot "$root" /usr/bin/hud fonts --record /etc/kioskhud/fonts.list >/dev/null 2>&1; then
+    echo "install-root: recorded the themes' fonts in $root/etc/kioskhud/fonts.list"
+else
+    echo "install-root: font list not recorded (cannot run $root/usr/bin/hud in a chroot): hud asks fontconfig at start" >&2
+fi
 # Settings are the image's own once installed: never overwritten.
 conf=$root/etc/initramfs-tools/conf.d/kioskhud
 [ -e "$conf" ] || install -D -m 0644 "$board/initramfs-tools/conf/kioskhud" "$conf"

@@ -56,6 +56,7 @@ public final class TextLayout {
         }
         isRightToLeft = paragraphs.first?.isRightToLeft ?? false
         let limit = maximumLines > 0 ? maximumLines : Int.max
+        let hyphenWidth = line(TextParagraph(scalars: [Self.hyphen], chain: chain), range: 0..<1, language: language).width
         for (p, paragraph) in paragraphs.enumerated() {
             let shaped = paragraph.runs(in: 0..<paragraph.scalars.count).map {
                 ShapedRun(paragraph, range: $0, points: self.points, language: language)
@@ -69,17 +70,25 @@ public final class TextLayout {
                     if g.id == 0 { unknownGlyphCount += 1 }
                 }
             }
-            let ranges = Self.wrap(paragraph.scalars, advances: advances, clusterStarts: clusterStarts, width: maximumWidth)
-            for (k, range) in ranges.enumerated() {
+            let wrapped = Self.wrap(paragraph.scalars, advances: advances, clusterStarts: clusterStarts, width: maximumWidth,
+                                    hyphenWidth: hyphenWidth)
+            for (k, (range, insideWord)) in wrapped.enumerated() {
                 let lastAllowed = lines.count == limit - 1
-                let more = k < ranges.count - 1 || p < paragraphs.count - 1
+                let more = k < wrapped.count - 1 || p < paragraphs.count - 1
                 if lastAllowed && more {
                     lines.append(ellipsized(paragraph, from: range.lowerBound, advances: advances, clusterStarts: clusterStarts,
                                             chain: chain, language: language))
                     isEllipsized = true
                     break
                 }
-                lines.append(line(paragraph, range: Self.trimmed(paragraph.scalars, range), language: language))
+                if insideWord {
+                    // A word wider than the line, broken between letters: a hyphen ends the part (as Pango does).
+                    let part = Array(paragraph.scalars[range]) + [Self.hyphen]
+                    let hyphenated = TextParagraph(scalars: part, chain: chain, rightToLeft: paragraph.isRightToLeft)
+                    lines.append(line(hyphenated, range: 0..<part.count, language: language))
+                } else {
+                    lines.append(line(paragraph, range: Self.trimmed(paragraph.scalars, range), language: language))
+                }
             }
             if isEllipsized { break }
         }
@@ -97,14 +106,20 @@ public final class TextLayout {
         columnWidth = min(max(column, width), maximumWidth)
     }
 
+    static let hyphen: UInt32 = 0x2D
+
     /// Lines as ranges of `s`: greedy, at the last break opportunity before the
-    /// ink passes `width`, or inside a word (at a cluster) that alone is wider.
-    static func wrap(_ s: [UInt32], advances: [Double], clusterStarts: [Bool], width: Double) -> [Range<Int>] {
+    /// ink passes `width`, or inside a word (at a cluster, leaving room for a
+    /// hyphen between letters) that alone is wider. `insideWord`: the line ends
+    /// inside a word, between two letters.
+    static func wrap(_ s: [UInt32], advances: [Double], clusterStarts: [Bool], width: Double,
+                     hyphenWidth: Double = 0) -> [(range: Range<Int>, insideWord: Bool)] {
         let breaks = LineBreaks.opportunities(in: s)
-        var lines: [Range<Int>] = []
+        func isLetter(_ c: UInt32) -> Bool { Unicode.Scalar(c)?.properties.isAlphabetic ?? false }
+        var lines: [(range: Range<Int>, insideWord: Bool)] = []
         var start = 0
         while start < s.count {
-            var pen = 0.0, ink = 0.0, lastBreak = -1, end = s.count
+            var pen = 0.0, ink = 0.0, lastBreak = -1, end = s.count, insideWord = false
             var i = start
             while i < s.count {
                 if i > start, breaks[i] { lastBreak = i }
@@ -114,18 +129,23 @@ public final class TextLayout {
                     if lastBreak > start {
                         end = lastBreak
                     } else {
-                        var j = i
-                        while j > start + 1, !clusterStarts[j] { j -= 1 }
+                        // The longest part of the word that fits with its hyphen.
+                        var j = i, part = pen - advances[i]
+                        while j > start + 1, !clusterStarts[j] || part + hyphenWidth > width + 0.001 {
+                            j -= 1
+                            part -= advances[j]
+                        }
                         end = max(j, start + 1)
+                        insideWord = isLetter(s[end - 1]) && end < s.count && isLetter(s[end]) && !LineBreaks.isIdeographic(s[end])
                     }
                     break
                 }
                 i += 1
             }
-            lines.append(start..<end)
+            lines.append((start..<end, insideWord))
             start = end
         }
-        if lines.isEmpty { lines.append(0..<0) }
+        if lines.isEmpty { lines.append((0..<0, false)) }
         return lines
     }
 

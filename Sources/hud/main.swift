@@ -26,6 +26,7 @@ let commands: [Subcommand] = [
     DisplayCommand.subcommand,
     MotionCommand.subcommand,
     InputCommand.subcommand,
+    FontsCommand.subcommand,
 ]
 
 // One malloc arena for every thread: the font thread's allocations (fontconfig,

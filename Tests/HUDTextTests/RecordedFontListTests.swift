@@ -23,3 +23,30 @@ import Testing
         #expect(try RecordedFontList.read(path: "/nonexistent/fonts.list") == nil)
     }
 }
+
+/// Line breaking on its own: widths given, no fonts.
+@Suite struct WrapTests {
+    func wrap(_ text: String, width: Double, hyphen: Double = 0) -> [(String, Bool)] {
+        let s = text.unicodeScalars.map(\.value)
+        let lines = TextLayout.wrap(s, advances: s.map { _ in 10 }, clusterStarts: s.map { _ in true }, width: width,
+                                    hyphenWidth: hyphen)
+        return lines.map { (String(String.UnicodeScalarView(s[$0.range].compactMap(Unicode.Scalar.init))), $0.insideWord) }
+    }
+
+    @Test func wordsWrapAtSpacesAndTrailingSpacesDoNotCount() {
+        #expect(wrap("aaa bbb ccc", width: 70).map(\.0) == ["aaa bbb ", "ccc"])
+        #expect(wrap("aaa bbb ccc", width: 70).allSatisfy { !$0.1 })
+    }
+
+    @Test func aWordWiderThanTheLineBreaksBetweenLettersLeavingRoomForTheHyphen() {
+        let lines = wrap("abcdefghij", width: 50, hyphen: 10)
+        #expect(lines.map(\.0) == ["abcd", "efgh", "ij"])
+        #expect(lines.map(\.1) == [true, true, false])
+    }
+
+    @Test func cjkBreaksBetweenCharactersButNotBeforeClosingPunctuation() {
+        #expect(wrap("正在更新固件", width: 30).map(\.0) == ["正在更", "新固件"])
+        #expect(wrap("正在更，新固", width: 30).map(\.0) == ["正在", "更，新", "固"])
+        #expect(wrap("正在更新固件", width: 30).allSatisfy { !$0.1 })
+    }
+}

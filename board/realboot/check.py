@@ -316,6 +316,21 @@ def judge_kioskhud(boot, v):
     check(f"{v}/a-first-frame-logo-without-cairo",
           bool(firsts) and re.search(r": bezel, [a-zA-Z]+, logo\b", firsts[0]) and firsts[0].rstrip().endswith("(Swift painter)"),
           firsts[0] if firsts else "no 'first frame on screen' line in the initramfs daemon's log")
+    # The label is on that first frame (issue 24: it came 2 s later while Pango,
+    # GLib and fontconfig loaded), or at worst on a frame within 100 ms of it;
+    # still drawn by the Swift painter (Cairo not loaded for it).
+    labelled = [l for l in boot.lines("initramfs-daemon-log:") if "first frame with its label drawn" in l]
+    def ms_after_exec(line):
+        m = re.search(r"(\d+) ms after exec", line or "")
+        return int(m.group(1)) if m else None
+    t_first, t_label = ms_after_exec(firsts[0] if firsts else None), ms_after_exec(labelled[0] if labelled else None)
+    check(f"{v}/a-label-with-the-first-frame",
+          t_first is not None and t_label is not None and t_label - t_first <= 100
+          and "label drawn" in labelled[0] and labelled[0].rstrip().endswith("(Swift painter)"),
+          f"first frame {t_first} ms after exec, first with its label {t_label} ms "
+          f"({labelled[0].strip() if labelled else 'no such line'})")
+    if t_first is not None and t_label is not None:
+        info(f"{v}/first-frame-ms", f"first frame {t_first} ms after exec, its label {t_label} ms")
     if "virtio-tablet-pci" in boot._text("qemu-cmd.txt"):
         judge_input(boot, v)
     # Debian's plymouth client, where the image has it (not arm64's).

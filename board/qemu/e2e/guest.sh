@@ -49,8 +49,8 @@ finish waitcard
 run badcard --device /dev/dri/card9 --gpu-wait 0.3
 run badmode --mode 1280x800@abc
 run nomode --mode 1234x567
-# A configured mode instead of the preferred one (2 frames: without, then with its label).
-run mode --mode 1024x768 --indicator text --label Mode --frames 2 --stats
+# A configured mode instead of the preferred one (1 frame: its label is on the first).
+run mode --mode 1024x768 --indicator text --label Mode --frames 1 --stats
 
 # 3. The console, as the HUD will find it.
 printf '\033[2J\033[H' > /dev/tty1
@@ -93,16 +93,16 @@ finish ring
 sleep 0.3
 shot retained
 
-# 6b. A broken libcairo first on the library path (an image missing Cairo):
-# hud stays up, drawn without Cairo (bezel and spinner, no label), and says why.
-mkdir -p /tmp/nocairo
-echo 'int kiosk_not_cairo;' | gcc -shared -x c - -o /tmp/nocairo/libcairo.so.2
-export LD_LIBRARY_PATH=/tmp/nocairo
-start nocairo --label Hidden --seconds 60 --stats
+# 6b. A broken libharfbuzz first on the library path (an image missing the text
+# stack): hud stays up, bezel and spinner without the label, and says why.
+mkdir -p /tmp/notext
+echo 'int kiosk_not_harfbuzz;' | gcc -shared -x c - -o /tmp/notext/libharfbuzz.so.0
+export LD_LIBRARY_PATH=/tmp/notext
+start notext --label Hidden --seconds 60 --stats
 unset LD_LIBRARY_PATH
-await nocairo frame-without-labels-ms && sleep 0.5 && shot nocairo
-kill -TERM "$(cat /tmp/nocairo.pid)"
-finish nocairo
+await notext frame-without-labels-ms && sleep 0.5 && shot notext
+kill -TERM "$(cat /tmp/notext.pid)"
+finish notext
 
 # 6c. The README's Swift example (Examples/ReadmeExample, built beside hud): HUDScreen on the
 # display, a ring at 42 % with its label until it hides, then the console. Its stdout is a pty
