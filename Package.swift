@@ -2,37 +2,29 @@
 import Foundation
 import PackageDescription
 
-/// `pkg-config --cflags-only-I` of Cairo and pixman: their headers and
-/// nothing else. The libraries must not be linked (CLazyGraphics dlopens them
-/// on first use, so exec→main stays short); a `systemLibrary` with `pkgConfig`
+/// `pkg-config --cflags-only-I` of `packages`: their headers and nothing
+/// else. The libraries must not be linked (the CLazy* modules dlopen them on
+/// first use, so exec→main stays short); a `systemLibrary` with `pkgConfig`
 /// would add `pkg-config --libs` to every link, and `-Xlinker --as-needed`
 /// cannot drop them since swiftc puts `-Xlinker` flags after the `-l`s. Asking
-/// pkg-config keeps the paths right on any architecture (glib's config header
-/// is under /usr/lib/<triplet>) and honours PKG_CONFIG_PATH.
-let graphicsIncludeFlags: [String] = {
+/// pkg-config keeps the paths right on any architecture and honours
+/// PKG_CONFIG_PATH.
+func includeFlags(_ packages: [String]) -> [String] {
     let pkgConfig = Process()
     pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "cairo", "pixman-1"]
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I"] + packages
     let output = Pipe()
     pkgConfig.standardOutput = output
     guard (try? pkgConfig.run()) != nil else { return [] }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     pkgConfig.waitUntilExit()
     return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
-}()
-
-/// The same for FreeType, HarfBuzz, FriBidi, libthai and fontconfig (CLazyText loads them).
-let textIncludeFlags: [String] = {
-    let pkgConfig = Process()
-    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"]
-    let output = Pipe()
-    pkgConfig.standardOutput = output
-    guard (try? pkgConfig.run()) != nil else { return [] }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    pkgConfig.waitUntilExit()
-    return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
-}()
+}
+/// Cairo and pixman (CLazyGraphics); FreeType, HarfBuzz, FriBidi, libthai and
+/// fontconfig (CLazyText); libpng (CLazyPNG).
+let graphicsIncludeFlags = includeFlags(["cairo", "pixman-1"])
+let textIncludeFlags = includeFlags(["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"])
+let pngIncludeFlags = includeFlags(["libpng16"])
 
 let package = Package(
     name: "KioskHUD",
@@ -65,7 +57,9 @@ let package = Package(
         // from `scripts/lazy-table.py text NAME`).
         .systemLibrary(name: "CText"),
         .target(name: "CLazyText", dependencies: ["CLazyLoader"], cSettings: [.unsafeFlags(textIncludeFlags)]),
-        // The dlopen/dlsym loading CLazyGraphics, CLazyText and CLazyInput share.
+        // libpng, loaded on first use, and the PNG reading that needs its longjmp error handling.
+        .target(name: "CLazyPNG", dependencies: ["CLazyLoader"], cSettings: [.unsafeFlags(pngIncludeFlags)]),
+        // The dlopen/dlsym loading CLazyGraphics, CLazyText, CLazyPNG and CLazyInput share.
         .target(name: "CLazyLoader"),
 
         // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
@@ -110,7 +104,7 @@ let package = Package(
         .target(name: "HUDText", dependencies: ["HUDCore", "CText", "CLazyText"]),
         .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDCore"]),
         // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter, Cairo where needed); themes.
-        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CCairo", "CPixman", "CLazyGraphics"]),
+        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CLazyPNG", "CCairo", "CPixman", "CLazyGraphics"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.

@@ -2,9 +2,9 @@
 """Writes the table of functions a lazy-loading module forwards:
 Sources/CLazyGraphics/graphics_functions.h (Cairo, pixman) or
 Sources/CLazyText/text_functions.h (FreeType, HarfBuzz, FriBidi, libthai,
-fontconfig).
+fontconfig) or Sources/CLazyPNG/png_functions.h (libpng).
 
-Usage: scripts/lazy-table.py graphics|text [NEW_FUNCTION ...]
+Usage: scripts/lazy-table.py graphics|text|png [NEW_FUNCTION ...]
 Keeps every function already in the table and adds the new ones. Prototypes
 come from the installed headers (gcc -aux-info); the library from the header
 that declares the function.
@@ -22,9 +22,11 @@ modules = {
                            "thai/thbrk.h", "thai/thwbrk.h", "fontconfig/fontconfig.h"],
                  libraries=[("/freetype", "TEXT_FREETYPE"), ("/harfbuzz/", "TEXT_HARFBUZZ"), ("/fribidi/", "TEXT_FRIBIDI"),
                             ("/thai/", "TEXT_THAI"), ("/fontconfig/", "TEXT_FONTCONFIG")]),
+    "png": dict(table="Sources/CLazyPNG/png_functions.h", packages=["libpng16"], includes=["png.h"],
+                libraries=[("/libpng16/", "PNG")]),
 }
 if len(sys.argv) < 2 or sys.argv[1] not in modules:
-    sys.exit("usage: scripts/lazy-table.py graphics|text [NEW_FUNCTION ...]")
+    sys.exit("usage: scripts/lazy-table.py graphics|text|png [NEW_FUNCTION ...]")
 module = modules[sys.argv[1]]
 table = os.path.join(repo, module["table"])
 libraries = module["libraries"]

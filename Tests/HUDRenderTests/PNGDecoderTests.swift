@@ -70,7 +70,7 @@ import Testing
 
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
-            return be32(data.count) + body + be32(Int(PNGDecoder.crc32(body[...])))
+            return be32(data.count) + body + be32(Int(Checksums.crc32(body[...])))
         }
 
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
@@ -118,7 +118,7 @@ import Testing
                 z += scan[at..<at + n]
                 at += n
             } while at < scan.count
-            let adler = Inflater.adler32(scan)
+            let adler = Checksums.adler32(scan)
             z += be32(Int(adler))
             var png = PNGSource.signature
             png += chunk("IHDR", be32(width) + be32(height) + [UInt8(bitDepth), UInt8(colorType), 0, 0, interlaced ? 1 : 0])
@@ -256,9 +256,14 @@ import Testing
         for n in 0..<good.count {
             #expect(reason(Array(good[..<n])) != nil, "a file cut to \(n) bytes decoded")
         }
+        // A damaged critical chunk (IDAT's data) is an error with libpng's
+        // reason (zlib's check or the CRC, whichever libpng meets first). A
+        // damaged ancillary chunk is dropped with a warning, as Cairo's is.
         var flipped = good
-        flipped[40] ^= 0x10
-        #expect(reason(flipped)?.contains("CRC") == true)
+        let idat = try #require((8..<(good.count - 4)).first { Array(good[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        flipped[idat + 6] ^= 0x10
+        let damaged = reason(flipped)
+        #expect(damaged?.hasPrefix("not a valid PNG file (") == true && damaged != "not a valid PNG file ()", "\(damaged ?? "decoded")")
         // Deflate errors, with valid CRCs around them.
         var w = Self.writer(Kind(colorType: 0, bitDepth: 8, interlaced: false, transparency: false))
         w.width = 1
@@ -266,12 +271,7 @@ import Testing
         let one = w.bytes
         #expect(reason(one) == nil)
         w.forcedFilter = 9
-        #expect(reason(w.bytes) == "not a valid PNG file (filter type 9)")
-        // A back reference before the start of the data, in a fixed-code block.
-        #expect(throws: Inflater.Failure(reason: "compressed data refers back before its start")) {
-            // BFINAL=1, BTYPE=01; length code 257 (7 bits 0000001), distance code 0 (5 bits): LSB first.
-            _ = try Inflater.decompress([0x78, 0x01, 0x03, 0x02, 0x00], limit: 100)
-        }
+        #expect(reason(w.bytes)?.hasPrefix("not a valid PNG file (") == true, "\(reason(w.bytes) ?? "decoded")")
     }
 
     /// Random damage anywhere (CRCs fixed up, so it reaches the decoder's
@@ -299,7 +299,7 @@ import Testing
             while at + 12 <= b.count {
                 let n = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
                 guard n >= 0, n <= b.count - at - 12 else { break }
-                let crc = PNGDecoder.crc32(b[at + 4..<at + 8 + n])
+                let crc = Checksums.crc32(b[at + 4..<at + 8 + n])
                 for k in 0..<4 { b[at + 8 + n + k] = UInt8(crc >> UInt32(24 - 8 * k) & 0xFF) }
                 at += 12 + n
             }
@@ -307,5 +307,26 @@ import Testing
         }
         // Most damage is caught (filters and checksums); some lands in pixels only.
         #expect(decoded < 800)
+    }
+}
+
+/// The checksums the test's PNG writer needs (CRC-32 of chunks, Adler-32 of zlib data).
+enum Checksums {
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in bytes {
+            a = (a + UInt32(x)) % 65521
+            b = (b + a) % 65521
+        }
+        return b << 16 | a
     }
 }
