@@ -234,6 +234,14 @@ def judge_measure(boot, v, want_exe):
         info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
              f"PSS {fig['pss']:.1f} MB{fig['parts']}, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
              f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads")
+        # Where the PSS goes, by mapped file (the daemon's own, largest first).
+        maps = []
+        for line in boot.lines("measure-map:"):
+            m = re.match(r"pid=(\d+) (\S+) pss_kb=(\d+) rss_kb=(\d+)", line)
+            if m and m.group(1) == got[0].get("pid"):
+                maps.append((int(m.group(3)), int(m.group(4)), m.group(2)))
+        for pss, rss, name in sorted(maps, reverse=True)[:16]:
+            info(f"{v}/memory-by-mapping", f"{pss:6d} kB PSS {rss:6d} kB RSS  {name}")
     return fig
 
 

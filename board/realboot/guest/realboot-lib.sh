@@ -100,6 +100,11 @@ measure() {
         # Fields after the comm's ") ": state is field 3, utime 14, stime 15, num_threads 20, starttime 22.
         set -- ${stat##*) }
         res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
+        # Where it goes: Pss and Rss by mapped file ([anon], [heap], [stack] for the rest), 32 kB and up.
+        awk '/^[0-9a-f]+-[0-9a-f]+ / { name = (NF >= 6) ? $6 : "[anon]" }
+             /^Pss:/ { pss[name] += $2 } /^Rss:/ { rss[name] += $2 }
+             END { for (m in pss) if (pss[m] >= 32) printf "%s pss_kb=%d rss_kb=%d\n", m, pss[m], rss[m] }' "$d/smaps" 2>/dev/null \
+            | while read -r line; do res "$mprefix-map: pid=${d#/proc/} $line"; done
         n=$((n + 1))
     done
     [ "$n" -gt 0 ] || res "$mprefix: no process named plymouthd or hud"
