@@ -10,9 +10,11 @@
 // Hasher, so nothing waits. A process started with the pool ready keeps
 // per-process random seeds.
 //
-// setenv() may move `environ` to the heap, and on Linux the Swift runtime
-// finds argv from where `environ` points: without the override below, every
-// `hud` command started before "crng init done" lost its arguments.
+// The Swift runtime on Linux finds argv from where `environ` points, or from
+// /proc/self/cmdline. setenv() may move `environ` to the heap (every `hud`
+// command started before "crng init done" lost its arguments), and a chroot
+// without /proc mounted (an image being built: `hud fonts --record`) has no
+// cmdline: so argv is always handed to the runtime here, as glibc passed it.
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/random.h>
@@ -28,9 +30,9 @@ __attribute__((constructor(101)))
 static void kiosk_boot_seed(int argc, char **argv, char **envp) {
     (void)envp;
     unsigned char probe;
+    _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
     if (getenv("SWIFT_DETERMINISTIC_HASHING") != NULL) return;
     if (getrandom(&probe, 1, GRND_NONBLOCK) < 0 && errno == EAGAIN) {
-        _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
         setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1);
         deterministic = 1;
     }
