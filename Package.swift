@@ -51,21 +51,22 @@ let package = Package(
         // one not in it fails to link ("undefined reference"): add it with
         // scripts/lazy-table.py graphics NAME.
         .target(name: "CLazyGraphics", dependencies: ["CLazyLoader"],
-                cSettings: [.unsafeFlags(graphicsIncludeFlags)]),
+                cSettings: [.headerSearchPath("."), .unsafeFlags(graphicsIncludeFlags)]),
         // FreeType, HarfBuzz, FriBidi, libthai and fontconfig: headers only (textIncludeFlags), the
         // functions from CLazyText, which loads them in three groups on first use (text_functions.h,
         // from `scripts/lazy-table.py text NAME`).
         .systemLibrary(name: "CText"),
         .target(name: "CLazyText", dependencies: ["CLazyLoader"], cSettings: [.unsafeFlags(textIncludeFlags)]),
         // libpng, loaded on first use, and the PNG reading that needs its longjmp error handling.
-        .target(name: "CLazyPNG", dependencies: ["CLazyLoader"], cSettings: [.unsafeFlags(pngIncludeFlags)]),
-        // The dlopen/dlsym loading CLazyGraphics, CLazyText, CLazyPNG and CLazyInput share.
+        .target(name: "CLazyPNG", dependencies: ["CLazyLoader"], cSettings: [.headerSearchPath("."), .unsafeFlags(pngIncludeFlags)]),
+        // The dlopen/dlsym loading CLazyGraphics, CLazyText, CLazyPNG and CLazyInput share, and
+        // lazy_module.inc: one module's tables, loading and forwarding functions (all but CLazyText's groups).
         .target(name: "CLazyLoader"),
 
         // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
         // CLazyGraphics does Cairo; libinput pulls in GLib through libwacom).
         .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
-        .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"]),
+        .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block

@@ -27,44 +27,11 @@ static const char *const sonames[LIBRARY_COUNT] = {
     [LIBINPUT] = "libinput.so.10",
 };
 
-enum slot {
-#define LAZY(library, result, name, parameters, arguments) SLOT_##name,
-#define LAZY_VOID(library, name, parameters, arguments) SLOT_##name,
-#include "input_functions.h"
-#undef LAZY
-#undef LAZY_VOID
-    SLOT_COUNT
-};
+#define LAZY_FUNCTIONS "input_functions.h"
+#define LAZY_HINT "libinput and xkbcommon are loaded on first use, install them or fix the path"
+#include "lazy_module.inc"
 
-static const struct lazy_function functions[SLOT_COUNT] = {
-#define LAZY(library, result, name, parameters, arguments) [SLOT_##name] = {library, #name},
-#define LAZY_VOID(library, name, parameters, arguments) [SLOT_##name] = {library, #name},
-#include "input_functions.h"
-#undef LAZY
-#undef LAZY_VOID
-};
-
-static void *addresses[SLOT_COUNT];
-static struct lazy_library_set set = {
-    .sonames = sonames, .library_count = LIBRARY_COUNT,
-    .functions = functions, .addresses = addresses, .function_count = SLOT_COUNT,
-};
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static atomic_bool loaded;
-
-static void load_all(void) {
-    if (lazy_load_set(&set)) atomic_store_explicit(&loaded, true, memory_order_release);
-}
-
-const char *kiosk_input_try_load(void) {
-    pthread_once(&once, load_all);
-    return atomic_load_explicit(&loaded, memory_order_acquire) ? NULL : set.failure;
-}
-
-static void load_or_exit(void) {
-    const char *error = kiosk_input_try_load();
-    if (error) lazy_exit_missing(error, "libinput and xkbcommon are loaded on first use, install them or fix the path");
-}
+const char *kiosk_input_try_load(void) { return lazy_try_load(); }
 
 static int open_restricted(const char *path, int flags, void *user_data) {
     (void)user_data;
@@ -101,11 +68,5 @@ void kiosk_input_set_log_sink(struct libinput *li, kiosk_input_log_sink sink) {
     libinput_log_set_handler(li, log_handler);
 }
 
-#define FORWARD(name) ((__typeof__(name) *)addresses[SLOT_##name])
-#define LAZY(library, result, name, parameters, arguments) \
-    result name parameters { load_or_exit(); return FORWARD(name) arguments; }
-#define LAZY_VOID(library, name, parameters, arguments) \
-    void name parameters { load_or_exit(); FORWARD(name) arguments; }
-#include "input_functions.h"
 
 #pragma GCC visibility pop
