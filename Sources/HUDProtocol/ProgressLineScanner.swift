@@ -2,8 +2,8 @@
 ///
 /// By default the first decimal number directly followed by `%` (spaces
 /// allowed between) is the percentage. `prefix`/`suffix` change the text
-/// around the number; `pattern` is a POSIX extended regular expression
-/// (`ExtendedRegex`: glibc's, with `\d`) whose first capture group is the number. `scale` is the value that means
+/// around the number; `pattern` is a regular expression (Swift's `Regex`)
+/// whose first capture group is the number. `scale` is the value that means
 /// 100 % (e.g. 1 for lines like `progress: 0.42`).
 public struct ProgressLineScanner: @unchecked Sendable {
     public enum PatternError: Error, CustomStringConvertible {
@@ -24,7 +24,7 @@ public struct ProgressLineScanner: @unchecked Sendable {
 
     private let prefix: [UInt8]
     private let suffix: [UInt8]
-    private let regex: ExtendedRegex?
+    private let regex: Regex<AnyRegexOutput>?
     private let scale: Double
 
     /// - Throws: `PatternError` for a regex without a group, or a bad scale.
@@ -35,14 +35,13 @@ public struct ProgressLineScanner: @unchecked Sendable {
         self.suffix = Array(suffix.utf8)
         if let pattern {
             do {
-                let r = try ExtendedRegex(pattern)
-                guard r.groupCount > 0 else { throw ExtendedRegexError(message: "") }
+                let r = try Regex(pattern)
                 self.regex = r
-            } catch let error as ExtendedRegexError where error.message.isEmpty {
-                throw .noCaptureGroup(pattern)
             } catch {
                 throw .badRegex(pattern, "\(error)")
             }
+            // A group count check needs a match; checked per line in `percent(in:)`.
+            guard pattern.contains("(") else { throw .noCaptureGroup(pattern) }
         } else {
             guard !prefix.isEmpty || !suffix.isEmpty else { throw .emptyMarkers }
             self.regex = nil
@@ -53,7 +52,8 @@ public struct ProgressLineScanner: @unchecked Sendable {
     public func percent(in line: String) -> Double? {
         let value: Double?
         if let regex {
-            guard let sub = regex.firstMatch(in: line, group: 1) else { return nil }
+            guard let match = try? regex.firstMatch(in: line), match.output.count > 1,
+                  let sub = match.output[1].substring else { return nil }
             value = Self.decimal(Array(sub.utf8)[...])
         } else {
             value = scanMarkers(Array(line.utf8))
