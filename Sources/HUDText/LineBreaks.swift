@@ -57,7 +57,7 @@ enum LineBreaks {
             var end = i
             while end < s.count, isThai(s[end]) { end += 1 }
             if end - i > 1, kiosk_thai_try_load() == nil {
-                var wide = s[i..<end].map { thwchar_t(bitPattern: $0) } + [0]
+                var wide = s[i..<end].map { thwchar_t(truncatingIfNeeded: $0) } + [0]
                 var positions = [Int32](repeating: 0, count: end - i)
                 let count = th_brk_wc_find_breaks(nil, &wide, &positions, positions.count)
                 for k in 0..<max(0, Int(count)) {

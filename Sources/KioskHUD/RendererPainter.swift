@@ -20,6 +20,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// The buffers of the picture's own plane (overlay path), if any.
     private var contentTracker: BufferDamageTracker?
     private let loop: EventLoop
+    private var textRequested = false
     /// Per buffer, whether the Swift painter drew it last (a buffer changing
     /// painter is repainted whole, so no bezel is left half from each).
     private var paintedWithoutCairo: [Int: Bool] = [:]
@@ -126,7 +127,29 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
     public var lastFrameWithoutCairo: Bool { lastPaintWithoutCairo }
 
-    public func framePresented() {}
+    /// After the first frame, the text libraries (FreeType, HarfBuzz, FriBidi)
+    /// load on a helper thread, and the renderer takes its text engine on the
+    /// loop: a label that arrives later (a boot's first message) is drawn by
+    /// the next frame instead of waiting for them. A label known at the first
+    /// frame loads them with it.
+    public func framePresented() {
+        guard !textRequested else { return }
+        textRequested = true
+        guard !renderer.isTextReady else { return }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var tid = pthread_t()
+        let started = pthread_create(&tid, nil, { context in
+            let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
+            HUDRenderer.preloadFonts()
+            me.loop.execute { [me] in me.renderer.prepareText() }
+            return nil
+        }, context) == 0
+        if started {
+            pthread_detach(tid)
+        } else {
+            Unmanaged<RendererPainter>.fromOpaque(context).release()
+        }
+    }
 
     public func invalidateAll() {
         tracker.invalidateAll()

@@ -325,10 +325,9 @@ def judge_kioskhud(boot, v):
           bool(firsts) and re.search(r": bezel, [a-zA-Z]+, logo\b", firsts[0]) and firsts[0].rstrip().endswith("(Swift painter)"),
           firsts[0] if firsts else "no 'first frame on screen' line in the initramfs daemon's log")
     # The label is drawn with the first frame that has it: within 100 ms of
-    # the later of the daemon's first frame and the moment the stage sent its
-    # label (`hud message`, uptime before the client's exec). With Pango it
-    # came about 2 s later (GLib, Pango, fontconfig loaded cold); still the
-    # Swift painter (no Cairo).
+    # the later of the daemon's first frame and the moment the stage wrote its
+    # label into psplash's FIFO. With Pango it came about 2 s later (GLib,
+    # Pango, fontconfig loaded cold); still the Swift painter (no Cairo).
     labelled = [l for l in boot.lines("initramfs-daemon-log:") if "first frame with its label drawn" in l]
     def uptime_at(line):
         m = re.search(r"at ([0-9.]+) s uptime", line or "")
