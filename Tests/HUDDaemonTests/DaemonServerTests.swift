@@ -284,7 +284,11 @@ final class ServerFixture: @unchecked Sendable {
         // A stale socket file (no daemon behind it) is replaced.
         let stale = f.dir.file("stale.sock")
         let l = try UnixSocketListener(path: stale, mode: 0o600, group: nil)
-        close(l.fd)  // leaves the file, like a crashed daemon
+        // Leaves the file, like a crashed daemon. Shut down first: a process another
+        // test forks in this instant holds a copy of the fd until its exec, and
+        // would keep the socket listening (seen under qemu-aarch64).
+        shutdown(l.fd, Int32(SHUT_RDWR))
+        close(l.fd)
         let again = try UnixSocketListener(path: stale, mode: 0o600, group: nil)
         #expect(again.path == stale)
         // Not a socket: refused, never deleted.
