@@ -132,7 +132,7 @@ let package = Package(
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
-        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDFrames", "HUDKMS", "HUDMotion", "HUDInput"]),
+        .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDText", "HUDFrames", "HUDKMS", "HUDMotion", "HUDInput"]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),

@@ -174,6 +174,37 @@ public final class HUDRenderer {
     /// Whether labels are drawn (the text libraries loaded).
     public var isTextReady: Bool { textEngine != nil }
 
+    /// Makes a text engine for `language` on the calling thread and lays out
+    /// a sample in each of `fonts` (fontconfig asked, faces opened and shaped
+    /// once), for `adopt(_:)` on the renderer's thread. Safe on any thread.
+    public static func prepareText(language: String, fonts: [HUDFont]) -> PreparedText {
+        do {
+            let engine = try TextEngine(language: language)
+            for font in fonts {
+                _ = TextBlock(engine: engine, label: HUDLabel(text: "Ag", font: font, maximumLines: 1),
+                              maximumWidth: 1000, alignment: .center).mask(scale: 1)
+            }
+            return PreparedText(engine: engine, failure: nil)
+        } catch {
+            return PreparedText(engine: nil, failure: "\(error)")
+        }
+    }
+
+    /// Takes a text engine made by `prepareText(language:fonts:)`: labels are
+    /// drawn from the next update. Ignored when this renderer has one already,
+    /// or when it was made for another language.
+    public func adopt(_ prepared: PreparedText) {
+        guard textEngine == nil, !textUnavailable else { return }
+        if let engine = prepared.engine {
+            guard engine.language == style.language else { return }
+            textEngine = engine
+        } else {
+            textUnavailable = true
+            newProblems.append(.textUnavailable(prepared.failure ?? "text libraries missing"))
+        }
+        sceneInputGeneration += 1
+    }
+
     /// Loads the text libraries (FreeType, HarfBuzz, FriBidi) on the calling
     /// thread, so that a renderer's `prepareText()` on another finds them
     /// mapped. Safe on any thread.

@@ -23,7 +23,7 @@ public final class FontCatalog {
     public init(recordedListPath: String? = nil) throws(TextError) {
         if let error = kiosk_text_try_load() { throw .librariesMissing(String(cString: error)) }
         library = try FreeTypeLibrary()
-        let path = recordedListPath ?? getenv("KIOSKHUD_FONT_LIST").map { String(cString: $0) } ?? RecordedFontList.defaultPath
+        let path = recordedListPath ?? RecordedFontList.configuredPath
         do {
             recorded = try RecordedFontList.read(path: path)
         } catch {

@@ -17,6 +17,15 @@ public struct RecordedFontList: Sendable {
     /// Where `hud` looks for the list unless `KIOSKHUD_FONT_LIST` names another.
     public static let defaultPath = "/etc/kioskhud/fonts.list"
 
+    /// The list `FontCatalog` reads by default: `KIOSKHUD_FONT_LIST`, else `defaultPath`.
+    public static var configuredPath: String {
+        getenv("KIOSKHUD_FONT_LIST").map { String(cString: $0) } ?? defaultPath
+    }
+
+    /// Whether there is a list to read at `configuredPath` (a cheap check before
+    /// choosing to draw a first label inline rather than after fontconfig).
+    public static var isPresent: Bool { access(configuredPath, R_OK) == 0 }
+
     public private(set) var chains: [String: [FontFile]] = [:]
     /// Requests in the order they were added (for writing).
     public private(set) var order: [String] = []

@@ -4,6 +4,7 @@ import Glibc
 import HUDCore
 import HUDFrames
 import HUDRender
+import HUDText
 
 /// Puts `HUDRenderer` (blurred bezels, themes, text engine) behind the frame
 /// loop's `FramePainter`: the renderer says what changed, a
@@ -21,6 +22,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var contentTracker: BufferDamageTracker?
     private let loop: EventLoop
     private var textRequested = false
+    /// The fonts of the first frame's HUDs, warmed by the helper thread.
+    private var firstFonts: [HUDFont] = [.label, .details]
     /// Per buffer, whether the Swift painter drew it last (a buffer changing
     /// painter is repainted whole, so no bezel is left half from each).
     private var paintedWithoutCairo: [Int: Bool] = [:]
@@ -43,7 +46,11 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         let contentBuffers = scanout.contentBuffers
         renderer = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: first.width, pixelHeight: first.height,
                                                             scale: scale, rotation: rotation),
-                               style: style, backdrop: backdrop, textLoading: .onFirstUse,
+                               style: style, backdrop: backdrop,
+                               // With a recorded font list the first label costs a few ms: it is on
+                               // the first frame. Without one, fontconfig's start (seconds, cold)
+                               // must not hold that frame back: labels join once it is done.
+                               textLoading: RecordedFontList.isPresent ? .onFirstUse : .afterPrepareText,
                                target: contentBuffers.isEmpty ? .screen : .overlayPlane)
         renderer.setContent(content)
         tracker = BufferDamageTracker(bufferCount: scanout.buffers.count, width: first.width, height: first.height)
@@ -70,6 +77,13 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         for p in pendingProblems { onProblem?(p) }
         pendingProblems.removeAll()
         for p in update.problems { onProblem?("\(p)") }
+        if !textRequested {
+            var fonts: [HUDFont] = []
+            for layer in snapshot.layers where layer.presentation.isVisible {
+                for f in [layer.configuration.label.font, layer.configuration.detailsLabel.font] where !fonts.contains(f) { fonts.append(f) }
+            }
+            if !fonts.isEmpty { firstFonts = fonts }
+        }
         var topmost: Int?
         // Complete: labels are drawn, or no visible HUD has any, or they never
         // can be (no Cairo/Pango): no later frame will add anything.
@@ -127,28 +141,53 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
     public var lastFrameWithoutCairo: Bool { lastPaintWithoutCairo }
 
-    /// After the first frame, the text libraries (FreeType, HarfBuzz, FriBidi)
-    /// load on a helper thread, and the renderer takes its text engine on the
-    /// loop: a label that arrives later (a boot's first message) is drawn by
-    /// the next frame instead of waiting for them. A label known at the first
-    /// frame loads them with it.
+    /// After the first frame, unless it had its labels, a text engine is made
+    /// on a helper thread (the text libraries, fontconfig when there is no
+    /// recorded font list, the first frame's fonts opened and shaped) and the
+    /// renderer adopts it on the loop: labels of the first frame join the next
+    /// one, and a label that arrives later (a boot's first message) does not
+    /// wait for any of it.
     public func framePresented() {
         guard !textRequested else { return }
         textRequested = true
-        guard !renderer.isTextReady else { return }
-        let context = Unmanaged.passRetained(self).toOpaque()
+        guard !renderer.isTextReady, !renderer.textUnavailable else { return }
+        let job = TextJob(painter: self, language: renderer.style.language, fonts: firstFonts)
+        let context = Unmanaged.passRetained(job).toOpaque()
         var tid = pthread_t()
         let started = pthread_create(&tid, nil, { context in
-            let me = Unmanaged<RendererPainter>.fromOpaque(context!).takeRetainedValue()
-            HUDRenderer.preloadFonts()
-            me.loop.execute { [me] in me.renderer.prepareText() }
+            let job = Unmanaged<TextJob>.fromOpaque(context!).takeRetainedValue()
+            let prepared = HUDRenderer.prepareText(language: job.language, fonts: job.fonts)
+            let painter = job.painter
+            painter.loop.execute { [painter] in painter.textPrepared(prepared) }
             return nil
         }, context) == 0
         if started {
             pthread_detach(tid)
         } else {
-            Unmanaged<RendererPainter>.fromOpaque(context).release()
+            Unmanaged<TextJob>.fromOpaque(context).release()
+            renderer.prepareText()
+            onNeedsFrame?()
         }
+    }
+
+    /// What the helper thread gets: immutable, handed over once.
+    private final class TextJob: @unchecked Sendable {
+        let painter: RendererPainter
+        let language: String
+        let fonts: [HUDFont]
+        init(painter: RendererPainter, language: String, fonts: [HUDFont]) {
+            self.painter = painter
+            self.language = language
+            self.fonts = fonts
+        }
+    }
+
+    private func textPrepared(_ prepared: PreparedText) {
+        let had = renderer.isTextReady
+        renderer.adopt(prepared)
+        // The language changed meanwhile (a new theme): make one on the loop.
+        if !renderer.isTextReady, !renderer.textUnavailable { renderer.prepareText() }
+        if !had { onNeedsFrame?() }
     }
 
     public func invalidateAll() {

@@ -40,10 +40,16 @@ await() {
 }
 
 # 1. No card yet: hud waits for it (inotify on /dev/dri), the driver loads later.
-start waitcard --gpu-wait 30 --indicator text --label Wait --frames 1 --stats
+# No recorded font list yet: the first frame does not wait for fontconfig, its
+# label joins the second.
+start waitcard --gpu-wait 30 --indicator text --label Wait --frames 2 --stats
 sleep 1
 modprobe "$KIOSKHUD_GPU_MODULE"
 finish waitcard
+# From here on, the fonts recorded as a device's install records them: labels
+# are on the first frame.
+"$HUD" fonts --record /tmp/fonts.list > /dev/null
+export KIOSKHUD_FONT_LIST=/tmp/fonts.list
 
 # 2. Bad input gets clear errors.
 run badcard --device /dev/dri/card9 --gpu-wait 0.3
