@@ -20,9 +20,9 @@ func includeFlags(_ packages: [String]) -> [String] {
     pkgConfig.waitUntilExit()
     return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
 }
-/// Cairo and pixman (CLazyGraphics); FreeType, HarfBuzz, FriBidi, libthai and
+/// pixman (CLazyGraphics); FreeType, HarfBuzz, FriBidi, libthai and
 /// fontconfig (CLazyText); libpng (CLazyPNG).
-let graphicsIncludeFlags = includeFlags(["cairo", "pixman-1"])
+let graphicsIncludeFlags = includeFlags(["pixman-1"])
 let textIncludeFlags = includeFlags(["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"])
 let pngIncludeFlags = includeFlags(["libpng16"])
 
@@ -44,9 +44,8 @@ let package = Package(
         // that re-exports the function-like macros Swift cannot import.
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Headers only (graphicsIncludeFlags): the functions come from CLazyGraphics.
-        .systemLibrary(name: "CCairo"),
         .systemLibrary(name: "CPixman"),
-        // Every Cairo/pixman function we call, forwarded to the
+        // Every pixman function we call, forwarded to the
         // library dlopen'ed on first use. Table: graphics_functions.h; a call to
         // one not in it fails to link ("undefined reference"): add it with
         // scripts/lazy-table.py graphics NAME.
@@ -64,7 +63,7 @@ let package = Package(
         .target(name: "CLazyLoader"),
 
         // libinput's and xkbcommon's headers (no link: CLazyInput dlopens both on first use, as
-        // CLazyGraphics does Cairo; libinput pulls in GLib through libwacom).
+        // CLazyGraphics does pixman; libinput pulls in GLib through libwacom).
         .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
         .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
 
@@ -104,9 +103,9 @@ let package = Package(
         // coverage masks, with FreeType, HarfBuzz, FriBidi and libthai (loaded on first use).
         .target(name: "HUDText", dependencies: ["HUDCore", "CText", "CLazyText"]),
         .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDCore"]),
-        // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter, Cairo where needed); themes.
-        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CLazyPNG", "CCairo", "CPixman", "CLazyGraphics"]),
-        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo"],
+        // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter; pixman where images, blur or several HUDs are composed); themes.
+        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CLazyPNG", "CPixman", "CLazyGraphics"]),
+        .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
         .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput"]),
@@ -115,7 +114,7 @@ let package = Package(
         // A kiosk app with its own picture and the HUD over it (README's "Over your app's picture";
         // board/qemu runs it on bochs, virtio-gpu and vkms's overlay planes).
         .executableTarget(name: "kioskhud-kiosk-example", dependencies: ["KioskHUD"], path: "Examples/KioskExample"),
-        .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore", "CCairo"]),
+        .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore"]),
         // CPU of the HUD over an app's picture, composed vs an overlay plane (board/qemu/bench-overlay.sh).
         .executableTarget(name: "kiosk-bench", dependencies: ["KioskHUD"]),
         // Per-frame CPU of the display path without a DRM device (user space only).
@@ -138,7 +137,7 @@ let package = Package(
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion", "HUDCore"]),
 
-        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CCairo", "CLazyGraphics", "CLazyText"]),
+        .testTarget(name: "CLibraryTests", dependencies: ["CDRM", "CPixman", "CLazyGraphics", "CLazyText"]),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "HUDKMSTests", dependencies: ["HUDKMS", "HUDCore", "CDRM"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "HUDFrames", "HUDInput"]),
@@ -149,7 +148,7 @@ let package = Package(
 
 // Only the targets that import the graphics headers get their include paths: HUDRender (which
 // imports them `internal`ly, so its interface does not carry them to its users), the benchmark
-// and the tests that call Cairo themselves.
+// and the tests that call pixman themselves.
 for target in package.targets where ["HUDRender", "hud-bench", "HUDRenderTests", "CLibraryTests"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(graphicsIncludeFlags.flatMap { ["-Xcc", $0] })]
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the table of functions a lazy-loading module forwards:
-Sources/CLazyGraphics/graphics_functions.h (Cairo, pixman) or
+Sources/CLazyGraphics/graphics_functions.h (pixman) or
 Sources/CLazyText/text_functions.h (FreeType, HarfBuzz, FriBidi, libthai,
 fontconfig) or Sources/CLazyPNG/png_functions.h (libpng).
 
@@ -13,9 +13,8 @@ import os, re, subprocess, sys, tempfile
 
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 modules = {
-    "graphics": dict(table="Sources/CLazyGraphics/graphics_functions.h", packages=["cairo", "pixman-1"],
-                     includes=["cairo.h", "pixman.h"],
-                     libraries=[("/cairo/", "CAIRO"), ("/pixman-1/", "PIXMAN")]),
+    "graphics": dict(table="Sources/CLazyGraphics/graphics_functions.h", packages=["pixman-1"],
+                     includes=["pixman.h"], libraries=[("/pixman-1/", "PIXMAN")]),
     "text": dict(table="Sources/CLazyText/text_functions.h",
                  packages=["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"],
                  includes=["ft2build.h", "freetype/freetype.h", "freetype/ftoutln.h", "hb.h", "fribidi.h",

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lazy_png.h"
 #include <png.h>
@@ -100,5 +101,56 @@ int kiosk_png_decode(const unsigned char *data, size_t size, uint32_t max_pixels
     *pixels = out;
     *width = w;
     *height = h;
+    return 1;
+}
+
+/* libpng's classic writing API into a file, errors by longjmp as above.
+ * Rows are 0xAARRGGBB words (BGRA bytes); without `alpha` the filler byte
+ * is dropped and the file is RGB. */
+int kiosk_png_encode(const char *path, const uint32_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                     int alpha, char *error, size_t error_size) {
+    const char *load = kiosk_png_try_load();
+    if (load) {
+        snprintf(error, error_size, "%s", load);
+        return 0;
+    }
+    FILE *volatile file = fopen(path, "wb");
+    if (!file) {
+        snprintf(error, error_size, "%m");
+        return 0;
+    }
+    struct reader r = {.error = error, .error_size = error_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_bytep *volatile rows = NULL;
+    if (!png || !info || setjmp(r.jump)) {
+        if (!png || !info) snprintf(error, error_size, "out of memory");
+        free(rows);
+        png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+        fclose(file);
+        unlink(path);
+        return 0;
+    }
+    png_init_io(png, file);
+    png_set_IHDR(png, info, width, height, 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    png_set_bgr(png);
+    if (!alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!rows) {
+        snprintf(error, error_size, "out of memory");
+        longjmp(r.jump, 1);
+    }
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * stride;
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    if (fclose(file) != 0) {
+        snprintf(error, error_size, "%m");
+        unlink(path);
+        return 0;
+    }
     return 1;
 }

@@ -2,9 +2,9 @@
 /// transparent image the bezel's size.
 final class BezelContent {
     let key: BezelKey
-    let image: CairoImage
+    let image: PixmanImage
 
-    init(key: BezelKey, image: CairoImage) {
+    init(key: BezelKey, image: PixmanImage) {
         self.key = key
         self.image = image
     }

@@ -6,13 +6,18 @@ import HUDCore
 final class BlurredBackdrop {
     let key: BlurKey
     let source: PixelRect
-    let image: CairoImage
+    let image: PixmanImage
     let factor: Int
 
-    init(key: BlurKey, source: PixelRect, image: CairoImage, factor: Int) {
+    init(key: BlurKey, source: PixelRect, image: PixmanImage, factor: Int) {
         self.key = key
         self.source = source
         self.image = image
         self.factor = factor
+    }
+
+    /// Where the blurred image lands: its pixels → device pixels.
+    var placement: Affine {
+        Affine.translation(Double(source.x), Double(source.y)).after(.scaling(Double(factor)))
     }
 }

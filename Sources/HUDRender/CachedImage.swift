@@ -3,7 +3,7 @@
 /// (so a file created, fixed or replaced later is read then).
 struct CachedImage {
     var identity: FileIdentity?
-    var image: CairoImage?
+    var image: PixmanImage?
     var lastUse: Int
 
     /// Decoded bytes held.

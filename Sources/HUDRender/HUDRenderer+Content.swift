@@ -1,4 +1,3 @@
-internal import CCairo
 import HUDCore
 
 extension HUDRenderer {
@@ -46,29 +45,22 @@ extension HUDRenderer {
             && Double(content.height) == geometry.logicalHeight * geometry.scale
     }
 
-    /// Paints the app's picture over the whole clip of `cr` (device pixels
-    /// in `cr`'s current matrix), replacing what was there. False without one.
-    func paintContent(_ cr: OpaquePointer) throws(RenderError) -> Bool {
+    /// Paints the app's picture over the whole clip of `canvas`, replacing
+    /// what was there. False without one.
+    func paintContent(_ canvas: Canvas) -> Bool {
         guard let content else { return false }
-        let surface: CairoImage
+        let surface: PixmanImage
         if let s = contentSurface {
             surface = s
         } else {
-            surface = try CairoImage(wrapping: content.pixels)
+            // The picture was checked when it was set (`ContentPicture`).
+            guard let s = try? PixmanImage(wrapping: content.pixels) else { return false }
+            surface = s
             contentSurface = surface
         }
-        // The app draws behind Cairo's back: nothing of it may be cached.
-        cairo_surface_mark_dirty(surface.surface)
-        cairo_save(cr)
-        var m = geometry.matrix
-        cairo_transform(cr, &m)
-        cairo_scale(cr, geometry.logicalWidth / Double(content.width), geometry.logicalHeight / Double(content.height))
-        cairo_set_source_surface(cr, surface.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), contentIsPixelExact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_restore(cr)
+        let toPoints = Affine(xx: geometry.logicalWidth / Double(content.width), yx: 0, xy: 0,
+                              yy: geometry.logicalHeight / Double(content.height), x0: 0, y0: 0)
+        canvas.paint(surface, placed: geometry.matrix.after(toPoints), smooth: !contentIsPixelExact, pad: true, op: .source)
         return true
     }
 
@@ -81,21 +73,14 @@ extension HUDRenderer {
                                   found: "\(buffer.width)×\(buffer.height)")
         }
         let target = try targetSurface(for: buffer)
-        let cr = target.makeContext()
-        defer { cairo_destroy(cr) }
         for raw in region.rects {
             let rect = raw.intersection(geometry.bounds)
             guard !rect.isEmpty else { continue }
-            cairo_save(cr)
-            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-            cairo_clip(cr)
-            if try !paintContent(cr) {
-                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_set_source_rgb(cr, backdrop.color.red, backdrop.color.green, backdrop.color.blue)
-                cairo_paint(cr)
+            let canvas = Canvas(target, clip: rect)
+            if !paintContent(canvas) {
+                let c = backdrop.color
+                canvas.paint(HUDColor(red: c.red, green: c.green, blue: c.blue), op: .source)
             }
-            cairo_restore(cr)
         }
-        cairo_surface_flush(target.surface)
     }
 }

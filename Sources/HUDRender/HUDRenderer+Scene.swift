@@ -1,4 +1,3 @@
-internal import CCairo
 import HUDCore
 
 extension HUDRenderer {
@@ -24,7 +23,7 @@ extension HUDRenderer {
         let maxText = max(1, min(wanted, geometry.logicalWidth - 4 * c.margin))
 
         var indicatorSize: HUDSize?
-        var image: CairoImage?
+        var image: PixmanImage?
         var imageFile: FileIdentity?
         let dynamic = dynamicIndicator(c.mode, p)
         let side = style.indicatorSize.isFinite ? min(max(style.indicatorSize, 1), 1000) : 37
@@ -171,7 +170,7 @@ extension HUDRenderer {
     /// A custom image, loaded once per version of its file: a failure is
     /// reported once and the HUD is drawn without it, until the file changes
     /// (created, fixed, replaced). At most `imageCacheBytes` stay decoded.
-    func loadImage(_ path: String) -> CairoImage? {
+    func loadImage(_ path: String) -> PixmanImage? {
         imageUses += 1
         let identity = FileIdentity.of(path)
         if var cached = images[path], cached.identity == identity {
@@ -188,7 +187,7 @@ extension HUDRenderer {
         do {
             let source = try PNGSource.read(path)
             entry.identity = source.identity
-            entry.image = try CairoImage.png(source, path: path)
+            entry.image = try PixmanImage.png(source, path: path)
         } catch {
             newProblems.append(error)
         }

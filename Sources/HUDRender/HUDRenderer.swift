@@ -1,10 +1,9 @@
-internal import CCairo
 import Glibc
 import HUDText
 import HUDCore
 
 /// Draws `HUDSnapshot`s into pixel buffers: with `CoveragePainter` where it
-/// can (`drawWithoutCairo`), else with Cairo; labels laid out by HUDText.
+/// can (`drawWithoutPixman`), else with Cairo; labels laid out by HUDText.
 ///
 /// Two steps per frame: `update(to:)` takes the snapshot and answers what
 /// changed on screen (damage); `draw(into:region:)` paints any region of the
@@ -45,7 +44,7 @@ public final class HUDRenderer {
 
     var logo: DecodedImage?
     var logoLoaded = false
-    var logoDevice: CairoImage?
+    var logoDevice: PixmanImage?
     var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     var backdropGeneration = 0
     var images: [String: CachedImage] = [:]
@@ -60,7 +59,7 @@ public final class HUDRenderer {
     var backgroundBlurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
-    var zoomScratch: CairoImage?
+    var zoomScratch: PixmanImage?
     var targets: [TargetSurface] = []
     /// Cairo could not be loaded (`markGraphicsUnavailable`).
     public private(set) var graphicsUnavailable = false
@@ -70,7 +69,7 @@ public final class HUDRenderer {
     /// The app's picture under the HUDs, replacing the backdrop; nil: none.
     public private(set) var content: ContentPicture?
     /// A Cairo surface over the content's pixels, made on first use.
-    var contentSurface: CairoImage?
+    var contentSurface: PixmanImage?
     /// The content generation the last update took.
     var contentSeen = 0
     /// Bumped by each update that took a content change; a bezel's blur
@@ -142,7 +141,7 @@ public final class HUDRenderer {
 
     /// Cairo or pixman is missing (`tryLoadGraphicsLibraries` said
     /// why): from now on this renderer calls none of them. It draws every
-    /// frame with `drawWithoutCairo`: bezels, indicators, labels and the logo
+    /// frame with `drawWithoutPixman`: bezels, indicators, labels and the logo
     /// (at scale 1), without custom images or the app's picture. For a boot splash on a device whose image lacks
     /// a library: the HUD stays up rather than the process exiting.
     public func markGraphicsUnavailable() {
@@ -260,8 +259,6 @@ public final class HUDRenderer {
                                   found: "\(buffer.width)×\(buffer.height)")
         }
         let target = try targetSurface(for: buffer)
-        var cr: OpaquePointer?
-        defer { if let cr { cairo_destroy(cr) } }
         for raw in region.rects {
             let rect = raw.intersection(geometry.bounds)
             guard !rect.isEmpty else { continue }
@@ -269,10 +266,8 @@ public final class HUDRenderer {
                 try drawIndicatorFast(into: target, layer: index, rect: rect)
                 continue
             }
-            if cr == nil { cr = target.makeContext() }
-            if let cr { try drawScene(cr, clip: rect, layerCount: scenes.count) }
+            try drawScene(Canvas(target, clip: rect), layerCount: scenes.count)
         }
-        cairo_surface_flush(target.surface)
     }
 
     /// `update(to:)` then a full redraw: for stills and PNGs.

@@ -1,4 +1,3 @@
-internal import CCairo
 import HUDCore
 
 /// The screen pixels under one dynamic indicator box with everything but
@@ -8,11 +7,11 @@ final class IndicatorCache {
     let layerID: Int
     let rect: PixelRect
     let generation: Int
-    let format: cairo_format_t
-    let background: CairoImage
-    var spinnerFrames: [CairoImage?]
+    let format: PixmanImage.Format
+    let background: PixmanImage
+    var spinnerFrames: [PixmanImage?]
 
-    init(layerID: Int, rect: PixelRect, generation: Int, format: cairo_format_t, background: CairoImage, steps: Int) {
+    init(layerID: Int, rect: PixelRect, generation: Int, format: PixmanImage.Format, background: PixmanImage, steps: Int) {
         self.layerID = layerID
         self.rect = rect
         self.generation = generation

@@ -1,18 +1,18 @@
 /// What went wrong while rendering, each naming what was wrong.
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A `PixelBuffer` Cairo cannot draw into (size, stride).
+    /// A `PixelBuffer` that cannot be drawn into (size, stride).
     case badBuffer(String)
     /// The buffer does not match the renderer's screen geometry.
     case bufferMismatch(expected: String, found: String)
     /// An impossible screen size or scale.
     case badGeometry(String)
-    /// A PNG could not be read: the path and Cairo's reason. Drawing goes on without it.
+    /// A PNG could not be read: the path and the reason. Drawing goes on without it.
     case imageUnreadable(path: String, reason: String)
     /// A PNG could not be written.
     case imageNotWritten(path: String, reason: String)
-    /// Cairo refused to create a surface or context.
-    case cairo(String)
-    /// Something needs Cairo, which could not be loaded
+    /// pixman could not make an image (memory).
+    case pixman(String)
+    /// Something needs pixman, which could not be loaded
     /// (`HUDRenderer.markGraphicsUnavailable`): what was left out.
     case graphicsUnavailable(String)
     /// The text libraries could not be loaded: labels are not drawn (the reason).
@@ -27,8 +27,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badGeometry(let s): return "bad screen geometry: \(s)"
         case .imageUnreadable(let p, let r): return "cannot read image \(p): \(r)"
         case .imageNotWritten(let p, let r): return "cannot write image \(p): \(r)"
-        case .cairo(let s): return "cairo: \(s)"
-        case .graphicsUnavailable(let s): return "\(s): Cairo could not be loaded"
+        case .pixman(let s): return "pixman: \(s)"
+        case .graphicsUnavailable(let s): return "\(s): pixman could not be loaded"
         case .textUnavailable(let s): return s
         case .font(let s): return s
         }

@@ -1,4 +1,3 @@
-internal import CCairo
 import HUDCore
 
 /// The buffer's pixel size, the output scale (device pixels per point) and
@@ -48,8 +47,7 @@ public struct ScreenGeometry: Hashable, Sendable {
 
     /// Maps a point in the upright picture (points) to buffer pixels.
     public func devicePoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        let m = matrix
-        return (m.xx * x + m.xy * y + m.x0, m.yx * x + m.yy * y + m.y0)
+        matrix.apply(x, y)
     }
 
     /// The buffer pixels that a rectangle of the upright picture touches.
@@ -62,23 +60,20 @@ public struct ScreenGeometry: Hashable, Sendable {
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(bounds)
     }
 
-    /// Cairo's matrix from points in the upright picture to buffer pixels.
-    var matrix: cairo_matrix_t {
+    /// The map from points in the upright picture to buffer pixels.
+    var matrix: Affine {
         let s = scale, w = Double(pixelWidth), h = Double(pixelHeight)
         switch rotation {
-        case .none: return cairo_matrix_t(xx: s, yx: 0, xy: 0, yy: s, x0: 0, y0: 0)
-        case .clockwise90: return cairo_matrix_t(xx: 0, yx: s, xy: -s, yy: 0, x0: w, y0: 0)
-        case .upsideDown: return cairo_matrix_t(xx: -s, yx: 0, xy: 0, yy: -s, x0: w, y0: h)
-        case .counterClockwise90: return cairo_matrix_t(xx: 0, yx: -s, xy: s, yy: 0, x0: 0, y0: h)
+        case .none: return Affine(xx: s, yx: 0, xy: 0, yy: s, x0: 0, y0: 0)
+        case .clockwise90: return Affine(xx: 0, yx: s, xy: -s, yy: 0, x0: w, y0: 0)
+        case .upsideDown: return Affine(xx: -s, yx: 0, xy: 0, yy: -s, x0: w, y0: h)
+        case .counterClockwise90: return Affine(xx: 0, yx: -s, xy: s, yy: 0, x0: 0, y0: h)
         }
     }
 
     /// Maps buffer pixels back to a point in the upright picture: the inverse of `matrix`.
     func logicalPoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        let m = matrix
-        let det = m.xx * m.yy - m.xy * m.yx
-        let dx = x - m.x0, dy = y - m.y0
-        return ((m.yy * dx - m.xy * dy) / det, (m.xx * dy - m.yx * dx) / det)
+        matrix.inverted.apply(x, y)
     }
 
     /// Where a touch or pointer at buffer pixel (`x`, `y`) lands on the upright

@@ -8,7 +8,7 @@ struct TargetSurface {
     var height: Int
     var stride: Int
     var format: PixelFormat
-    var image: CairoImage
+    var image: PixmanImage
 
     func matches(_ b: PixelBuffer) -> Bool {
         b.base == base && b.width == width && b.height == height && b.stride == stride && b.format == format

@@ -1,15 +1,15 @@
-internal import CCairo
 import HUDCore
 import HUDText
 
 /// One label laid out (`TextLayout`): wrapped at a width, ellipsized past its
 /// line limit, measured in points; rasterised once per scale into the
 /// coverage mask both painters draw, so a label is the same pixels whether
-/// Cairo or `CoveragePainter` puts it on screen.
+/// `Canvas` or `CoveragePainter` puts it on screen.
 final class TextBlock {
     private let layout: TextLayout
     let label: HUDLabel
     private var mask: (scale: Double, mask: TextMask)?
+    private var maskImage: (scale: Double, image: PixmanImage)?
 
     /// - Parameter semibold: overrides the font's weight (the button's title).
     init(engine: TextEngine, label: HUDLabel, maximumWidth: Double, alignment: TextAlignment, semibold: Bool = false) {
@@ -31,7 +31,10 @@ final class TextBlock {
     func setColumnWidth(_ column: Double) {
         let before = layout.columnWidth
         layout.setColumnWidth(column)
-        if layout.columnWidth != before { mask = nil }
+        if layout.columnWidth != before {
+            mask = nil
+            maskImage = nil
+        }
     }
 
     /// Characters no font could show (drawn as boxes); 0 when every glyph exists.
@@ -57,29 +60,24 @@ final class TextBlock {
         ((x * scale).rounded() / scale, (y * scale).rounded() / scale)
     }
 
-    /// Draws with the top-left of the column at (x, y) in the context's user
-    /// space (points, `scale` device pixels each): the mask through
-    /// `cairo_mask_surface`, in `color`.
-    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: HUDColor, scale: Double, alpha: Double = 1) {
-        let m = mask(scale: scale)
-        guard m.width > 0, m.height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(m.width), Int32(m.height)) else { return }
-        defer { cairo_surface_destroy(surface) }
-        guard let data = cairo_image_surface_get_data(surface) else { return }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        m.coverage.withUnsafeBufferPointer { src in
-            for row in 0..<m.height {
-                (data + row * stride).update(from: src.baseAddress! + row * m.width, count: m.width)
-            }
+    /// Draws with the top-left of the column at (x, y) in points, placed on
+    /// the device by `space` (points → device pixels, `scale` pixels a point
+    /// before any zoom): the mask in `color` through pixman.
+    func draw(on canvas: Canvas, x: Double, y: Double, color: HUDColor, space: Affine, scale: Double,
+              alpha: Double = 1) throws(RenderError) {
+        let image: PixmanImage
+        if let m = maskImage, m.scale == scale {
+            image = m.image
+        } else {
+            let m = mask(scale: scale)
+            guard m.width > 0, m.height > 0 else { return }
+            image = try PixmanImage(m)
+            maskImage = (scale, image)
         }
-        cairo_surface_mark_dirty(surface)
+        let m = mask(scale: scale)
         let o = Self.origin(x: x, y: y, scale: scale)
         let pad = Double(m.padding) / scale
-        cairo_save(cr)
-        cairo_translate(cr, o.x - pad, o.y - pad)
-        cairo_scale(cr, 1 / scale, 1 / scale)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
-        cairo_mask_surface(cr, surface, 0, 0)
-        cairo_restore(cr)
+        let place = space.after(Affine.translation(o.x - pad, o.y - pad)).after(.scaling(1 / scale))
+        canvas.fill(mask: image, placed: place, color: color, alpha: alpha)
     }
 }

@@ -26,8 +26,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var firstFonts: [HUDFont] = [.label, .details]
     /// Per buffer, whether the Swift painter drew it last (a buffer changing
     /// painter is repainted whole, so no bezel is left half from each).
-    private var paintedWithoutCairo: [Int: Bool] = [:]
-    private var lastPaintWithoutCairo = false
+    private var paintedWithoutPixman: [Int: Bool] = [:]
+    private var lastPaintWithoutPixman = false
     private var topmostID: Int?
     private var pendingProblems: [String] = []
     /// What the last painted frame showed (start-up log lines).
@@ -70,7 +70,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         let update = renderer.update(to: snapshot)
         // Cairo loads here, on the first frame that needs it (once per process).
-        if !renderer.canDrawWithoutCairo, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
+        if !renderer.canDrawWithoutPixman, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
            let error = HUDRenderer.tryLoadGraphicsLibraries() {
             graphicsFailed(error)
         }
@@ -115,18 +115,18 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             // The Swift painter whenever it can; a buffer that changes painter
             // is repainted whole, so no bezel is left half from one painter and
             // half from the other (they agree to within anti-aliasing).
-            let swift = renderer.canDrawWithoutCairo
-            if let last = paintedWithoutCairo[index], last != swift {
+            let swift = renderer.canDrawWithoutPixman
+            if let last = paintedWithoutPixman[index], last != swift {
                 region = DamageRegion([PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)])
             }
             if swift {
-                _ = try renderer.drawWithoutCairo(into: buffer, region: region)
+                _ = try renderer.drawWithoutPixman(into: buffer, region: region)
             } else {
                 try renderer.draw(into: buffer, region: region)
             }
-            paintedWithoutCairo[index] = swift
-            lastPaintWithoutCairo = swift
-            content.withoutCairo = swift
+            paintedWithoutPixman[index] = swift
+            lastPaintWithoutPixman = swift
+            content.withoutPixman = swift
             tracker.bufferRepainted(index)
             lastFrameContent = content
         } catch {
@@ -138,8 +138,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Whether the text libraries could not be loaded, so no frame has its labels.
     public var drawsWithoutGraphicsLibraries: Bool { renderer.textUnavailable }
 
-    /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
-    public var lastFrameWithoutCairo: Bool { lastPaintWithoutCairo }
+    /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutPixman`).
+    public var lastFrameWithoutPixman: Bool { lastPaintWithoutPixman }
 
     /// After the first frame, unless it had its labels, a text engine is made
     /// on a helper thread (the text libraries, fontconfig when there is no

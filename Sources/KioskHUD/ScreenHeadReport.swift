@@ -24,7 +24,7 @@ public struct ScreenHeadReport: Sendable {
     /// Where the topmost HUD's bezel, indicator and label were in the last frame, in pixels.
     public var layout: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)?
     /// The last frame was drawn without Cairo (the first frames, before the font thread is done).
-    public var lastFrameWithoutCairo: Bool
+    public var lastFrameWithoutPixman: Bool
     /// Cairo or Pango could not be loaded: no frame will have labels.
     public var drawsWithoutGraphicsLibraries: Bool
     /// How the HUD goes over the app's picture (`Options.content`):

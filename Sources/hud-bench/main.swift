@@ -1,4 +1,3 @@
-import CCairo
 import Glibc
 import HUDCore
 import HUDRender
@@ -39,16 +38,15 @@ func ratio(_ a: Double, _ b: Double) -> String {
 
 /// A logo with sharp edges, so the blur has something to blur.
 func writeLogo(_ path: String) {
-    let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 700, 500)
-    let cr = cairo_create(s)
-    for i in 0..<14 {
-        cairo_set_source_rgb(cr, i % 2 == 0 ? 0.9 : 0.1, Double(i) / 14, 0.5)
-        cairo_rectangle(cr, Double(i * 50), 0, 50, 500)
-        cairo_fill(cr)
+    guard let owned = try? OwnedPixelBuffer(width: 700, height: 500, format: .xrgb8888) else { return }
+    for y in 0..<500 {
+        for x in 0..<700 {
+            let i = x / 50
+            let r = UInt32(i % 2 == 0 ? 230 : 26), g = UInt32((Double(i) / 14 * 255).rounded()), b = UInt32(128)
+            owned.buffer.base.storeBytes(of: 0xFF00_0000 | r << 16 | g << 8 | b, toByteOffset: y * owned.buffer.stride + x * 4, as: UInt32.self)
+        }
     }
-    cairo_destroy(cr)
-    cairo_surface_write_to_png(s, path)
-    cairo_surface_destroy(s)
+    try? PNGFile.write(owned.buffer, to: path)
 }
 
 /// This process's peak resident set (VmHWM in /proc/self/status), in KiB. Unlike

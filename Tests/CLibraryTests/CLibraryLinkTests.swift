@@ -1,4 +1,4 @@
-import CCairo
+import CPixman
 import CDRM
 import CLazyGraphics
 import CLazyText
@@ -42,16 +42,16 @@ import Testing
         #expect(kiosk_graphics_is_loaded())
     }
 
-    @Test func cairoLinksAndDrawsIntoMemory() {
-        #expect(kiosk_CAIRO_VERSION == cairo_version())
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4)
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        cairo_set_source_rgb(cr, 1, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let pixel = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+    @Test func pixmanLinksAndDrawsIntoMemory() {
+        var pixels = [UInt32](repeating: 0, count: 16)
+        let pixel = pixels.withUnsafeMutableBufferPointer { p -> UInt32 in
+            let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, 4, 4, p.baseAddress, 16)
+            defer { _ = pixman_image_unref(image) }
+            var red = pixman_color_t(red: 0xFFFF, green: 0, blue: 0, alpha: 0xFFFF)
+            var all = pixman_rectangle16_t(x: 0, y: 0, width: 4, height: 4)
+            _ = pixman_image_fill_rectangles(PIXMAN_OP_SRC, image, &red, 1, &all)
+            return p[5]
+        }
         #expect(pixel & 0x00FF_FFFF == 0x00FF_0000)
     }
 

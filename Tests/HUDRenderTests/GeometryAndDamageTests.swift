@@ -69,7 +69,7 @@ import Testing
         #expect(t.regionToRepaint(buffer: 0).rects == [full])
     }
 
-    @Test func strideCairoCannotUseIsAClearError() throws {
+    @Test func strideThatCannotHoldARowIsAClearError() throws {
         let owned = try OwnedPixelBuffer(width: 64, height: 8)
         let bad = PixelBuffer(base: owned.buffer.base, width: 64, height: 8, stride: 100)
         #expect(throws: RenderError.self) { try bad.validate() }

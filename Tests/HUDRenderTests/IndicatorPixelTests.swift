@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aHugePNGIsRefusedBeforeItIsDecoded() throws {
-        // 33 bytes claiming 6000×6000: Cairo would allocate 144 MB for it.
+        // 33 bytes claiming 6000×6000: decoding would allocate 144 MB for it.
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         for v in [6000, 6000] { bytes += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]

@@ -1,5 +1,5 @@
-import CCairo
 import Glibc
+import HUDCore
 @testable import HUDRender
 
 /// Temporary files for tests, removed by the caller.
@@ -17,41 +17,33 @@ enum TestFiles {
         let description: String
     }
 
-    /// A PNG whose pixel (x, y) is `color(x, y)` as (r, g, b), opaque.
+    /// A PNG whose pixel (x, y) is `color(x, y)` as (r, g, b), opaque (written by `PNGFile`).
     static func writePNG(width: Int, height: Int, color: (Int, Int) -> (Int, Int, Int)) throws -> String {
         let path = temporaryPath(".png")
-        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(s) }
-        let data = cairo_image_surface_get_data(s)!
-        let stride = Int(cairo_image_surface_get_stride(s))
+        let owned = try OwnedPixelBuffer(width: width, height: height, format: .xrgb8888)
         for y in 0..<height {
             for x in 0..<width {
                 let (r, g, b) = color(x, y)
                 let p = UInt32(0xFF00_0000) | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                UnsafeMutableRawPointer(data).storeBytes(of: p, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                owned.buffer.base.storeBytes(of: p, toByteOffset: y * owned.buffer.stride + x * 4, as: UInt32.self)
             }
         }
-        cairo_surface_mark_dirty(s)
-        guard cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS else { throw WriteError(description: "cannot write \(path)") }
+        try PNGFile.write(owned.buffer, to: path)
         return path
     }
 
     /// A PNG with alpha whose pixel (x, y) is `color(x, y)` as (r, g, b, a), not premultiplied.
     static func writeARGB(width: Int, height: Int, color: (Int, Int) -> (Int, Int, Int, Int)) throws -> String {
         let path = temporaryPath(".png")
-        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(s) }
-        let data = cairo_image_surface_get_data(s)!
-        let stride = Int(cairo_image_surface_get_stride(s))
+        let owned = try OwnedPixelBuffer(width: width, height: height, format: .argb8888)
         for y in 0..<height {
             for x in 0..<width {
                 let (r, g, b, a) = color(x, y)
                 let p = UInt32(a) << 24 | UInt32(r * a / 255) << 16 | UInt32(g * a / 255) << 8 | UInt32(b * a / 255)
-                UnsafeMutableRawPointer(data).storeBytes(of: p, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                owned.buffer.base.storeBytes(of: p, toByteOffset: y * owned.buffer.stride + x * 4, as: UInt32.self)
             }
         }
-        cairo_surface_mark_dirty(s)
-        guard cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS else { throw WriteError(description: "cannot write \(path)") }
+        try PNGFile.write(owned.buffer, to: path)
         return path
     }
 

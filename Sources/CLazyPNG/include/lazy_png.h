@@ -22,4 +22,11 @@ const char *kiosk_png_try_load(void);
 int kiosk_png_decode(const unsigned char *data, size_t size, uint32_t max_pixels,
                      uint32_t **pixels, uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
+/* Writes `height` rows of `width` words 0xAARRGGBB (alpha not
+ * premultiplied), `stride` bytes apart, to the PNG file `path`: RGBA with
+ * `alpha`, else RGB. 1 on success; 0 with the reason in `error` (the file
+ * removed). Safe on any thread. */
+int kiosk_png_encode(const char *path, const uint32_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                     int alpha, char *error, size_t error_size);
+
 #endif

@@ -2,13 +2,13 @@ import Glibc
 import HUDCore
 
 extension HUDRenderer {
-    /// Whether `drawWithoutCairo` can paint the current picture: at most one
+    /// Whether `drawWithoutPixman` can paint the current picture: at most one
     /// HUD, no custom image, no app picture, a logo only where it lands on
     /// whole pixels (scale 1, any quarter turn). Labels and the button are
     /// drawn from the same coverage masks Cairo draws. Over a plain screen
     /// colour a blurred bezel is that colour tinted, so both bezel styles come
     /// out as one tinted rounded rectangle.
-    public var canDrawWithoutCairo: Bool {
+    public var canDrawWithoutPixman: Bool {
         // Without Cairo at all, this is all there is: custom images were
         // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
@@ -22,11 +22,11 @@ extension HUDRenderer {
     /// Paints `region` of the current picture (the last `update`) with
     /// `CoveragePainter`, calling no Cairo function, so a process can show its
     /// first frames before Cairo and Pango are even loaded. Answers nil, and
-    /// draws nothing, when the picture needs Cairo (`canDrawWithoutCairo`);
+    /// draws nothing, when the picture needs Cairo (`canDrawWithoutPixman`);
     /// else the device pixels where it drew more than the screen colour.
     /// Matches `draw(into:region:)` to within anti-aliasing, and the screen
     /// colour to within rounding.
-    public func drawWithoutCairo(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> PixelRect? {
+    public func drawWithoutPixman(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> PixelRect? {
         guard buffer.width == geometry.pixelWidth, buffer.height == geometry.pixelHeight else {
             throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
                                   found: "\(buffer.width)×\(buffer.height)")
@@ -34,7 +34,7 @@ extension HUDRenderer {
         guard buffer.stride >= buffer.width * buffer.format.bytesPerPixel else {
             throw .badBuffer("stride \(buffer.stride) is shorter than \(buffer.width) \(buffer.format.rawValue) pixels")
         }
-        guard canDrawWithoutCairo else { return nil }
+        guard canDrawWithoutPixman else { return nil }
         let painter = CoveragePainter(buffer: buffer, geometry: geometry)
         var base = backdrop.color
         if let d = scenes.first?.dimming {
@@ -54,7 +54,7 @@ extension HUDRenderer {
             if scenes.count <= 1 {
                 painter.fill(rect, base, except: place?.device)
                 if let s = scenes.first {
-                    paintLayerWithoutCairo(s, painter: painter, clip: rect)
+                    paintLayerWithoutPixman(s, painter: painter, clip: rect)
                     shapes = shapes.union(s.drawnDevice.intersection(rect))
                 }
                 continue
@@ -68,7 +68,7 @@ extension HUDRenderer {
                                                             height: geometry.logicalHeight + 2), radius: 0), in: rect,
                                       color: HUDColor(red: d.red, green: d.green, blue: d.blue), alpha: d.alpha)
                 }
-                paintLayerWithoutCairo(s, painter: painter, clip: rect)
+                paintLayerWithoutPixman(s, painter: painter, clip: rect)
                 shapes = shapes.union(s.drawnDevice.intersection(rect))
             }
         }
@@ -83,7 +83,7 @@ extension HUDRenderer {
     /// or the Swift painter can draw it.
     public var drawsLogo: Bool { logo != nil && (!graphicsUnavailable || logoIsPixelExact) }
 
-    private func paintLayerWithoutCairo(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
+    private func paintLayerWithoutPixman(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
         let drawn = s.drawnDevice.intersection(clip)
         guard !drawn.isEmpty else { return }
         let c = s.configuration, alpha = s.presentation.bezelAlpha, zoom = s.presentation.bezelScale
@@ -94,7 +94,7 @@ extension HUDRenderer {
         painter.composite(bezel, in: drawn, color: c.bezelColor, alpha: alpha, zoom: zoom, center: centre)
         if let box = s.layout.indicator {
             let area = (s.indicatorDevice.isEmpty ? drawn : s.indicatorDevice).intersection(drawn)
-            for (shape, shade) in indicatorShapes(s, box: box) {
+            for (shape, shade) in IndicatorPainter.shapes(s.dynamic, mode: c.mode, in: box) {
                 painter.composite(shape, in: area, color: c.contentColor.multiplyingAlpha(by: shade), alpha: alpha,
                                   zoom: zoom, center: centre)
             }
@@ -107,15 +107,12 @@ extension HUDRenderer {
         text(s.label, at: s.layout.label, color: c.label.color ?? c.contentColor)
         text(s.details, at: s.layout.details, color: c.detailsLabel.color ?? c.contentColor)
         if let title = s.button, let r = s.layout.button {
-            // MBProgressHUDRoundedButton, as `drawButton` strokes it: a 1 pt border inside the bounds.
-            let radius = (r.height / 2).rounded(.up)
             if s.key.buttonHighlighted {
-                painter.composite(.roundedRect(r, radius: radius), in: drawn,
+                painter.composite(.roundedRect(r, radius: IndicatorPainter.buttonRadius(r)), in: drawn,
                                   color: HUDColor(red: c.contentColor.red, green: c.contentColor.green, blue: c.contentColor.blue, alpha: 0.1),
                                   alpha: alpha, zoom: zoom, center: centre)
             }
-            let border = ShapeDistance.intersection(.roundedRect(r, radius: radius), .inverted(.roundedRect(r.insetBy(1), radius: radius - 1)))
-            painter.composite(border, in: drawn, color: c.contentColor, alpha: alpha, zoom: zoom, center: centre)
+            painter.composite(IndicatorPainter.buttonBorder(r), in: drawn, color: c.contentColor, alpha: alpha, zoom: zoom, center: centre)
             text(title, at: LayoutRect(x: r.midX - title.columnWidth / 2, y: r.midY - title.height / 2,
                                        width: title.columnWidth, height: title.height), color: c.contentColor)
         }
@@ -127,58 +124,5 @@ extension HUDRenderer {
         let a = geometry.logicalPoint(x: Double(d.x), y: Double(d.y))
         let b = geometry.logicalPoint(x: Double(d.x + d.width), y: Double(d.y + d.height))
         return LayoutRect(x: min(a.0, b.0), y: min(a.1, b.1), width: abs(b.0 - a.0), height: abs(b.1 - a.1))
-    }
-
-    /// The indicator as `IndicatorPainter` strokes it, in drawing order, each
-    /// with the factor its colour's alpha is multiplied by.
-    private func indicatorShapes(_ s: LayerScene, box: LayoutRect) -> [(ShapeDistance, Double)] {
-        let centre = (x: box.midX, y: box.midY)
-        let line = IndicatorPainter.lineWidth
-        switch (s.dynamic, s.configuration.mode) {
-        case (.spinner(let lead), _):
-            let steps = HUDPresentation.spinnerSteps
-            let size = min(box.width, box.height)
-            let width = size * 0.09, outer = size / 2 - width / 2, inner = size * 0.24
-            return (0..<steps).map { k in
-                let angle = Double((lead - k + steps) % steps) / Double(steps) * 2 * Double.pi - Double.pi / 2
-                let c = cos(angle), sn = sin(angle)
-                return (.capsule(from: (centre.x + c * inner, centre.y + sn * inner),
-                                 to: (centre.x + c * outer, centre.y + sn * outer), width: width),
-                        1 - 0.75 * Double(k) / Double(steps - 1))
-            }
-        case (.ring(let progress), _):
-            let radius = (min(box.width, box.height) - line) / 2
-            var shapes: [(ShapeDistance, Double)] = [(.arc(center: centre, radius: radius, width: line, fraction: 1), 0.1)]
-            if progress > 0 { shapes.append((.arc(center: centre, radius: radius, width: line, fraction: progress), 1)) }
-            return shapes
-        case (.pie(let progress), _):
-            let radius = (min(box.width, box.height) - line) / 2
-            var shapes: [(ShapeDistance, Double)] = [(.sector(center: centre, radius: radius, fraction: 1), 0.1),
-                                                     (.arc(center: centre, radius: radius, width: line, fraction: 1), 1)]
-            if progress > 0 { shapes.append((.sector(center: centre, radius: radius - line * 1.5, fraction: progress), 1)) }
-            return shapes
-        case (.bar(let progress), _):
-            let outline = box.insetBy(line / 2)
-            let pill = min(outline.width, outline.height) / 2
-            var shapes: [(ShapeDistance, Double)] = [(.intersection(.roundedRect(outline.insetBy(-line / 2), radius: pill + line / 2),
-                                                                    .inverted(.roundedRect(outline.insetBy(line / 2), radius: pill - line / 2))), 1)]
-            if progress > 0 {
-                let inner = box.insetBy(IndicatorPainter.barFillInset)
-                let filled = LayoutRect(x: inner.x, y: inner.y, width: inner.width * min(progress, 1), height: inner.height)
-                shapes.append((.intersection(.roundedRect(inner, radius: min(inner.width, inner.height) / 2),
-                                             .roundedRect(filled, radius: 0)), 1))
-            }
-            return shapes
-        case (_, .success):
-            let side = min(box.width, box.height), x = box.midX - side / 2, y = box.midY - side / 2
-            let p = [(x + side * 0.18, y + side * 0.52), (x + side * 0.41, y + side * 0.75), (x + side * 0.84, y + side * 0.27)]
-            return [(.union([.capsule(from: p[0], to: p[1], width: side * 0.1), .capsule(from: p[1], to: p[2], width: side * 0.1)]), 1)]
-        case (_, .failure):
-            let side = min(box.width, box.height), x = box.midX - side / 2, y = box.midY - side / 2
-            return [(.union([.capsule(from: (x + side * 0.22, y + side * 0.22), to: (x + side * 0.78, y + side * 0.78), width: side * 0.1),
-                             .capsule(from: (x + side * 0.78, y + side * 0.22), to: (x + side * 0.22, y + side * 0.78), width: side * 0.1)]), 1)]
-        default:
-            return []
-        }
     }
 }
