@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Cairo, Pango, GLib/GObject, HarfBuzz and pixman are dlopen'ed on first use
-# (CLazyGraphics), never loaded at exec; so are libinput (with libwacom and
+# pixman (CLazyGraphics), libpng (CLazyPNG), FreeType, HarfBuzz (with GLib),
+# FriBidi, libthai and fontconfig (CLazyText) are dlopen'ed on first use, never
+# loaded at exec (Cairo and Pango are not used at all, and never loaded); so are libinput (with libwacom and
 # GLib) and xkbcommon (CLazyInput, for `hud input`). And nothing waits for the kernel's
 # random pool (CBootSeed): with getrandom saying "not ready", hud keeps its
 # arguments and makes no blocking getrandom call. Fails if the release `hud` lists one
@@ -30,18 +31,22 @@ if loaded "$hud" ping --socket "$tmp/none" | grep -E "$lazy"; then
     echo "check-startup-libs: FAIL, 'hud ping' loaded the libraries above"; exit 1
 fi
 # The same probe must see them once something draws, or the check above proves nothing.
-loaded "$hud" render --out "$tmp/hud.png" | grep -qE "libcairo[.]" ||
-    { echo "check-startup-libs: FAIL, 'hud render' did not load Cairo (probe broken?)"; exit 1; }
+drew=$(loaded "$hud" render --out "$tmp/hud.png")
+grep -qE "libpixman-1[.]" <<<"$drew" ||
+    { echo "check-startup-libs: FAIL, 'hud render' did not load pixman (probe broken?)"; exit 1; }
+if grep -E "lib(cairo|pango|X11)[-.]" <<<"$drew"; then
+    echo "check-startup-libs: FAIL, 'hud render' loaded the libraries above"; exit 1
+fi
 loaded "$hud" input --seconds 0.1 --dir "$tmp/none" | grep -qE "libinput[.]" ||
     { echo "check-startup-libs: FAIL, 'hud input' did not load libinput (probe broken?)"; exit 1; }
 
 # A library without the functions we forward: status 127 and its name and the function's.
 mkdir "$tmp/fake"
-echo 'int kiosk_not_cairo;' | gcc -shared -x c - -o "$tmp/fake/libcairo.so.2"
+echo 'int kiosk_not_pixman;' | gcc -shared -x c - -o "$tmp/fake/libpixman-1.so.0"
 status=0
 LD_LIBRARY_PATH=$tmp/fake "$hud" render --out "$tmp/fake.png" 2>"$tmp/err" >/dev/null || status=$?
-if [[ $status != 127 ]] || ! grep -qE 'cannot find cairo_[a-z_]+ in libcairo[.]so[.]2' "$tmp/err"; then
-    echo "check-startup-libs: FAIL, a broken libcairo gave status $status and: $(cat "$tmp/err")"; exit 1
+if [[ $status != 127 ]] || ! grep -qE 'cannot find pixman_[a-z_0-9]+ in libpixman-1[.]so[.]0' "$tmp/err"; then
+    echo "check-startup-libs: FAIL, a broken libpixman gave status $status and: $(cat "$tmp/err")"; exit 1
 fi
 echo "check-startup-libs: ok, NEEDED: $(tr '\n' ' ' <<<"$needed")"
 

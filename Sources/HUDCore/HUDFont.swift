@@ -1,6 +1,6 @@
-/// A font request handed to Pango: a family list, a size in points and a weight.
+/// A font request handed to HUDText: a family list, a size in points and a weight.
 public struct HUDFont: Hashable, Sendable {
-    /// A Pango/fontconfig family list, e.g. `"Noto Sans, Noto Sans CJK SC"`.
+    /// A fontconfig family list, e.g. `"Noto Sans, Noto Sans CJK SC"`.
     public var family: String
     /// Points; non-finite or non-positive sizes become 1.
     public var size: Double

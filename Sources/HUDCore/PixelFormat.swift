@@ -9,10 +9,10 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
 
     public var bytesPerPixel: Int { self == .rgb565 ? 2 : 4 }
 
-    /// The smallest row stride Cairo accepts for `width` pixels (what
-    /// `cairo_format_stride_for_width` answers: whole 32-bit words), or nil
+    /// The smallest row stride drawing accepts for `width` pixels (whole
+    /// 32-bit words, as pixman needs), or nil
     /// when the width is out of range. Computed here, so that allocating a
-    /// buffer does not load Cairo.
+    /// buffer does not load pixman.
     public func minimumStride(forWidth width: Int) -> Int? {
         guard width > 0, width < (Int(Int32.max) - 7) / (bytesPerPixel * 8) else { return nil }
         return (width * bytesPerPixel + 3) & ~3

@@ -18,7 +18,7 @@ public protocol HUDOutput: AnyObject {
     /// a program taking over the display; otherwise the console comes back.
     func stop(retainPicture: Bool)
     /// The picture is on screen as the HUD is now: no frame due or in
-    /// flight, and labels drawn (or impossible: no Cairo/Pango). `status`
+    /// flight, and labels drawn (or impossible: no text libraries). `status`
     /// says `settled=true|false`, so a boot script or test takes its
     /// screendump when the picture is there, not after a guessed delay.
     var isSettled: Bool { get }

@@ -1,7 +1,7 @@
 /// How the bezel's backdrop is blurred (computed once per change of what
 /// lies under the bezel, then cached). `hud-bench` compares them.
 public enum BlurMethod: String, Hashable, Sendable, CaseIterable {
-    /// Downscale with Cairo's box filter (pixman's separable convolution),
+    /// Downscale by halving (bilinear at exactly ½: 2×2 averages),
     /// three box blurs on the small copy, bilinear upscale. Default: smooth and cheap.
     case downscaledBoxBlur
     /// Downscale, then pixman's separable convolution with a Gaussian kernel

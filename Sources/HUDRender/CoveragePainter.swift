@@ -2,10 +2,10 @@ import HUDCore
 import HUDText
 
 /// Fills and anti-aliased shapes straight into a `PixelBuffer`, in pure
-/// Swift: what frames are drawn with whenever they need nothing only Cairo
-/// does (see `HUDRenderer.drawWithoutPixman`), so Cairo is not even mapped.
+/// Swift: what frames are drawn with whenever they need nothing only pixman
+/// does (see `HUDRenderer.drawWithoutPixman`), so pixman is not even mapped.
 ///
-/// Shapes are given in points on the upright picture (as Cairo is given them
+/// Shapes are given in points on the upright picture (as `Canvas` is given them
 /// through `ScreenGeometry`'s matrix); each device pixel's centre is mapped
 /// back and its coverage is 0.5 minus the signed distance in pixels, clamped.
 struct CoveragePainter {
@@ -41,7 +41,7 @@ struct CoveragePainter {
     /// Copies `image` (premultiplied ARGB, its top-left corner at `origin` in
     /// points) over the opaque colour `background` into the device pixels
     /// `rect`, sampling the image pixel under each device pixel's centre,
-    /// with pixman's 8-bit OVER (as Cairo composites it), then `dimming` over
+    /// with pixman's 8-bit OVER (as `Canvas` composites it), then `dimming` over
     /// it. Exact where image pixels map one to one onto device pixels.
     func draw(_ image: DecodedImage, at origin: (x: Double, y: Double), in rect: PixelRect,
               over background: HUDColor, dimming: HUDColor?) {
@@ -139,7 +139,7 @@ struct CoveragePainter {
     /// a label's coverage `mask`, whose block has its top-left corner at
     /// `origin` (points, on a whole device pixel: `TextBlock.origin`). With
     /// `zoom` ≠ 1 the label is scaled about `center`, sampled bilinearly (as
-    /// Cairo samples the zoomed bezel image).
+    /// `Canvas` samples the zoomed bezel image).
     func composite(_ mask: TextMask, origin: (x: Double, y: Double), in rect: PixelRect, color: HUDColor, alpha: Double,
                    zoom: Double = 1, center: (x: Double, y: Double) = (0, 0)) {
         let s = geometry.scale, pad = Double(mask.padding)

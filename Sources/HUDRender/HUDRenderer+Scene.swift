@@ -217,7 +217,7 @@ extension HUDRenderer {
         logoLoaded = true
         guard let path = backdrop.imagePath, !path.isEmpty else { return }
         do {
-            // Decoded in Swift: the first frames can show it before Cairo is loaded.
+            // Decoded without pixman: the first frames can show it before pixman is loaded.
             logo = try PNGDecoder.decode(PNGSource.read(path), path: path)
         } catch {
             newProblems.append(error)

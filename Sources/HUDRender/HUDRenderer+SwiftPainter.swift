@@ -5,14 +5,14 @@ extension HUDRenderer {
     /// Whether `drawWithoutPixman` can paint the current picture: at most one
     /// HUD, no custom image, no app picture, a logo only where it lands on
     /// whole pixels (scale 1, any quarter turn). Labels and the button are
-    /// drawn from the same coverage masks Cairo draws. Over a plain screen
+    /// drawn from the same coverage masks `Canvas` draws. Over a plain screen
     /// colour a blurred bezel is that colour tinted, so both bezel styles come
     /// out as one tinted rounded rectangle.
     public var canDrawWithoutPixman: Bool {
-        // Without Cairo at all, this is all there is: custom images were
+        // Without pixman at all, this is all there is: custom images were
         // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
-        // The app's picture is composed by Cairo.
+        // The app's picture is composed by pixman.
         guard content == nil, target == .screen, scenes.allSatisfy({ $0.backgroundBlur == 0 }), scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
@@ -20,9 +20,9 @@ extension HUDRenderer {
     }
 
     /// Paints `region` of the current picture (the last `update`) with
-    /// `CoveragePainter`, calling no Cairo function, so a process can show its
-    /// first frames before Cairo and Pango are even loaded. Answers nil, and
-    /// draws nothing, when the picture needs Cairo (`canDrawWithoutPixman`);
+    /// `CoveragePainter`, calling no pixman function, so a process can show its
+    /// first frames before pixman is even loaded. Answers nil, and
+    /// draws nothing, when the picture needs pixman (`canDrawWithoutPixman`);
     /// else the device pixels where it drew more than the screen colour.
     /// Matches `draw(into:region:)` to within anti-aliasing, and the screen
     /// colour to within rounding.
@@ -59,7 +59,7 @@ extension HUDRenderer {
                 }
                 continue
             }
-            // Several HUDs (only when Cairo is unavailable): bottom first, each
+            // Several HUDs (only when pixman is unavailable): bottom first, each
             // dimming what is under it, no blur of the HUDs below a bezel.
             painter.fill(rect, backdrop.color, except: place?.device)
             for s in scenes {
@@ -76,10 +76,10 @@ extension HUDRenderer {
     }
 
     /// Whether the logo's pixels map one to one onto device pixels, so the
-    /// Swift painter's copy equals Cairo's (scale 1; rotations are quarter turns).
+    /// Swift painter's copy equals pixman's (scale 1; rotations are quarter turns).
     var logoIsPixelExact: Bool { geometry.scale == 1 }
 
-    /// Whether frames show the theme's logo: it was read, and Cairo is there
+    /// Whether frames show the theme's logo: it was read, and pixman is there
     /// or the Swift painter can draw it.
     public var drawsLogo: Bool { logo != nil && (!graphicsUnavailable || logoIsPixelExact) }
 

@@ -3,7 +3,7 @@ import HUDText
 import HUDCore
 
 /// Draws `HUDSnapshot`s into pixel buffers: with `CoveragePainter` where it
-/// can (`drawWithoutPixman`), else with Cairo; labels laid out by HUDText.
+/// can (`drawWithoutPixman`), else through pixman (`Canvas`); labels laid out by HUDText.
 ///
 /// Two steps per frame: `update(to:)` takes the snapshot and answers what
 /// changed on screen (damage); `draw(into:region:)` paints any region of the
@@ -61,14 +61,14 @@ public final class HUDRenderer {
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
     var zoomScratch: PixmanImage?
     var targets: [TargetSurface] = []
-    /// Cairo could not be loaded (`markGraphicsUnavailable`).
+    /// pixman could not be loaded (`markGraphicsUnavailable`).
     public private(set) var graphicsUnavailable = false
     /// FreeType, HarfBuzz or FriBidi could not be loaded: no labels.
     public private(set) var textUnavailable = false
 
     /// The app's picture under the HUDs, replacing the backdrop; nil: none.
     public private(set) var content: ContentPicture?
-    /// A Cairo surface over the content's pixels, made on first use.
+    /// A pixman image over the content's pixels, made on first use.
     var contentSurface: PixmanImage?
     /// The content generation the last update took.
     var contentSeen = 0
@@ -139,7 +139,7 @@ public final class HUDRenderer {
         fullDamagePending = true
     }
 
-    /// Cairo or pixman is missing (`tryLoadGraphicsLibraries` said
+    /// pixman is missing (`tryLoadGraphicsLibraries` said
     /// why): from now on this renderer calls none of them. It draws every
     /// frame with `drawWithoutPixman`: bezels, indicators, labels and the logo
     /// (at scale 1), without custom images or the app's picture. For a boot splash on a device whose image lacks

@@ -6,7 +6,7 @@ public final class OwnedPixelBuffer {
     public let buffer: PixelBuffer
     private let byteCount: Int
 
-    /// Allocates rows of the smallest stride Cairo accepts.
+    /// Allocates rows of the smallest stride drawing accepts (whole 32-bit words).
     public init(width: Int, height: Int, format: PixelFormat = .xrgb8888) throws(RenderError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767,
               let stride = format.minimumStride(forWidth: width) else {

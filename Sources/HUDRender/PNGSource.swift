@@ -10,7 +10,7 @@ import HUDSystem
 ///   for a writer);
 /// - at most `maximumFileBytes` read;
 /// - the PNG signature and the IHDR size checked, and images over
-///   `maximumPixels` refused before Cairo allocates their pixels (a 150 KB
+///   `maximumPixels` refused before their pixels are allocated (a 150 KB
 ///   PNG can claim 6000×6000, 144 MB decoded).
 public struct PNGSource: Sendable {
     public static let maximumFileBytes = 16 << 20

@@ -1,7 +1,7 @@
 import Glibc
 
 /// A shape as a signed distance in points: negative inside, positive outside.
-/// `CoveragePainter` turns it into anti-aliased coverage without Cairo.
+/// `CoveragePainter` and `Canvas` turn it into anti-aliased coverage.
 enum ShapeDistance {
     /// A rectangle with corners rounded by `radius` (clamped to half the short side).
     case roundedRect(LayoutRect, radius: Double)

@@ -1,6 +1,6 @@
 import HUDCore
 
-/// A Cairo surface over a caller's buffer, kept so each frame does not
+/// A pixman image over a caller's buffer, kept so each frame does not
 /// create one (KMS swaps between two or three buffers).
 struct TargetSurface {
     var base: UnsafeMutableRawPointer

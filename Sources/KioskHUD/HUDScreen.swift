@@ -125,7 +125,7 @@ public final class HUDScreen: @unchecked Sendable {
     /// Frames put on screen so far, on every output.
     public var framesDrawn: Int { (kms?.framesDrawn ?? 0) + (fbdev?.framesDrawn ?? 0) }
     /// The picture is on screen as the HUDs are now: no frame due or in
-    /// flight, no fade running, labels drawn (or impossible without Cairo).
+    /// flight, no fade running, labels drawn (or impossible without the text libraries).
     public var isSettled: Bool { kms?.isSettled ?? fbdev?.isSettled ?? true }
     /// What is lit, for a log line: `kms /dev/dri/card0 Virtual-1 1280x800@75 atomic`.
     public var summary: String {

@@ -11,8 +11,8 @@ import HUDText
 /// `BufferDamageTracker` says what each scanout buffer lacks, and only that
 /// is drawn. Labels are in the first frame (the text libraries and the font
 /// load with it); frames are drawn by the Swift painter whenever it can draw
-/// them, so Cairo is loaded only by a frame that needs it (an app's picture,
-/// a custom image, stacked HUDs).
+/// them, so pixman is loaded only by a frame that needs it (an app's picture,
+/// a custom image, stacked HUDs, a blurred background).
 public final class RendererPainter: FramePainter, @unchecked Sendable {
     public var onNeedsFrame: (@Sendable () -> Void)?
     public private(set) var lastFrameComplete = true
@@ -60,7 +60,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         self.loop = loop
     }
 
-    /// Cairo is missing: the HUD goes on, drawn without it, and says so once.
+    /// pixman is missing: the HUD goes on, drawn without it, and says so once.
     private func graphicsFailed(_ error: String) {
         renderer.markGraphicsUnavailable()
         tracker.invalidateAll()
@@ -69,7 +69,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         let update = renderer.update(to: snapshot)
-        // Cairo loads here, on the first frame that needs it (once per process).
+        // pixman loads here, on the first frame that needs it (once per process).
         if !renderer.canDrawWithoutPixman, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
            let error = HUDRenderer.tryLoadGraphicsLibraries() {
             graphicsFailed(error)
@@ -86,7 +86,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         }
         var topmost: Int?
         // Complete: labels are drawn, or no visible HUD has any, or they never
-        // can be (no Cairo/Pango): no later frame will add anything.
+        // can be (no text libraries): no later frame will add anything.
         var complete = true
         for layer in snapshot.layers where layer.presentation.isVisible {
             topmost = layer.id
@@ -138,7 +138,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Whether the text libraries could not be loaded, so no frame has its labels.
     public var drawsWithoutGraphicsLibraries: Bool { renderer.textUnavailable }
 
-    /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutPixman`).
+    /// Whether the last frame was drawn without pixman (`HUDRenderer.drawWithoutPixman`).
     public var lastFrameWithoutPixman: Bool { lastPaintWithoutPixman }
 
     /// After the first frame, unless it had its labels, a text engine is made

@@ -23,9 +23,9 @@ public struct ScreenHeadReport: Sendable {
     public var statistics: FrameStatistics
     /// Where the topmost HUD's bezel, indicator and label were in the last frame, in pixels.
     public var layout: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)?
-    /// The last frame was drawn without Cairo (the first frames, before the font thread is done).
+    /// The last frame was drawn by the Swift painter alone, pixman not loaded.
     public var lastFrameWithoutPixman: Bool
-    /// Cairo or Pango could not be loaded: no frame will have labels.
+    /// The text libraries could not be loaded: no frame will have labels.
     public var drawsWithoutGraphicsLibraries: Bool
     /// How the HUD goes over the app's picture (`Options.content`):
     /// `overlay plane N` (the picture on the primary plane) or `composed`

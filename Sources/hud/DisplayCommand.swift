@@ -273,9 +273,9 @@ final class DisplaySession: @unchecked Sendable {
                 "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)" +
                 (head.composition.map { " hud=\($0 == "composed" ? "composed" : "overlay") (\(head.compositionReason ?? $0))" } ?? ""))
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
-                "painter=\(head.lastFrameWithoutPixman ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no")")
+                "painter=\(head.lastFrameWithoutPixman ? "swift" : "pixman") pixman-mapped=\(Self.isMapped("libpixman-1.so") ? "yes" : "no")")
         }
-        // Without Cairo and Pango the frame never gets its labels: it is as
+        // Without the text libraries the frame never gets its labels: it is as
         // complete as it will be (no complete-frame-ms then).
         let complete = s.firstCompleteFrameAt ?? (head.drawsWithoutGraphicsLibraries ? loop.now() : nil)
         if let t = complete, !steadyScheduled {
@@ -285,7 +285,7 @@ final class DisplaySession: @unchecked Sendable {
             }
             if head.drawsWithoutGraphicsLibraries { say("frame-without-labels-ms=\(ms(t))") } else { say("complete-frame-ms=\(ms(t))") }
             // The steady window opens a second later: the first frames with
-            // labels (Cairo's first use: lazy binding, glyphs, both buffers
+            // labels (the text libraries' first use: lazy binding, glyphs, both buffers
             // repainted) are start-up, not animation.
             loop.schedule(after: .seconds(1)) { [self] in
                 guard !finished else { return }

@@ -317,11 +317,11 @@ def judge_kioskhud(boot, v):
           confirmed is not None and first is not None and crng is not None and crng > first,
           f"initramfs daemon's first frame at {first} s uptime (its log), stage a's picture confirmed at "
           f"{confirmed} s, crng init done at {crng} s")
-    # The splash theme's logo is on that first frame, drawn before Cairo is
-    # loaded (its PNG decoded in Swift): no graphics library read from a cold
-    # disk before the first frame.
+    # The splash theme's logo is on that first frame, drawn by the Swift
+    # painter (its PNG decoded by libpng, pixman not loaded): no graphics
+    # library read from a cold disk before the first frame.
     firsts = [l for l in boot.lines("initramfs-daemon-log:") if "first frame on screen" in l]
-    check(f"{v}/a-first-frame-logo-without-cairo",
+    check(f"{v}/a-first-frame-logo-by-the-swift-painter",
           bool(firsts) and re.search(r": bezel, [a-zA-Z]+, logo\b", firsts[0]) and firsts[0].rstrip().endswith("(Swift painter)"),
           firsts[0] if firsts else "no 'first frame on screen' line in the initramfs daemon's log")
     # The label reaches the screen promptly once it is known: within 500 ms
@@ -334,7 +334,7 @@ def judge_kioskhud(boot, v):
     # painting and flipping, under TCG while the stage's `hud message` client
     # starts beside it (150-220 ms seen). A label known at the first frame is
     # on it: board/qemu's label-on-the-first-frame checks. Still the Swift
-    # painter (no Cairo).
+    # painter (no pixman).
     labelled = [l for l in boot.lines("initramfs-daemon-log:") if "first frame with its label drawn" in l]
     def uptime_at(line):
         m = re.search(r"at ([0-9.]+) s uptime", line or "")

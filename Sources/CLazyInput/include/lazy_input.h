@@ -7,7 +7,7 @@ struct libinput_interface;
 
 /* libinput and xkbcommon are not linked: every function in
  * input_functions.h is defined here and forwards to the real one, found with
- * dlopen/dlsym on first use, as CLazyGraphics does for Cairo. Callers ask
+ * dlopen/dlsym on first use, as CLazyGraphics does for pixman. Callers ask
  * kiosk_input_try_load first; a forwarding function called while loading
  * failed exits with status 127, naming what was missing. */
 

@@ -4,7 +4,7 @@
 
 /* FreeType, HarfBuzz, FriBidi, libthai and fontconfig are not linked: every
  * function in text_functions.h is defined here and forwards to the real one,
- * found with dlopen/dlsym on first use, as CLazyGraphics does for Cairo.
+ * found with dlopen/dlsym on first use, as CLazyGraphics does for pixman.
  * They load in three groups, each on first use of one of its functions:
  * shaping (FreeType, HarfBuzz, FriBidi) for any label; libthai only for Thai
  * text; fontconfig only when no recorded font list names the fonts. Callers
