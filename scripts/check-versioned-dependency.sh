@@ -2,7 +2,7 @@
 # KioskHUD as another package's dependency *by version*: a clone of this
 # checkout tagged 99.0.0, and an app that depends on it `from: "99.0.0"`: the
 # README's Swift example, linking the façade (KioskHUD). Run here, with no
-# display, it must say so and exit 1. SwiftPM refuses unsafe flags (ours: Cairo/Pango include
+# display, it must say so and exit 1. SwiftPM refuses unsafe flags (ours: pixman and text-library include
 # paths from pkg-config) in a versioned dependency whose manifest is older
 # than tools-version 6.2: this fails if Package.swift goes below it.
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measurements in one VM boot per driver (bochs by default; KIOSKHUD_GPUS):
 #  - exec -> first frame on screen: hud (atomic and legacy) vs bench/firstframe.c
-#    (open card, one dumb buffer, fill, one SetCrtc), medians and minima of RUNS (8) after a warm-up; also C + cairo;
+#    (open card, one dumb buffer, fill, one SetCrtc), medians and minima of RUNS (8) after a warm-up; also C + pixman;
 #  - steady CPU % of one (emulated) core and wake-ups/s: spinner and a ring whose
 #    progress moves every frame, at --fps 60 and 30; a static HUD; and the floor
 #    for a spinner, bench/flipfloor.c (12 page flips a second, a 42x42 box each).
@@ -18,7 +18,7 @@ fi
 bench=$scratch/bench
 mkdir -p "$bench"
 gcc -O2 -Wall -o "$bench/firstframe" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm) || exit 1
-gcc -O2 -Wall -DWITH_CAIRO -o "$bench/firstframe-cairo" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm cairo) -lm || exit 1
+gcc -O2 -Wall -DWITH_PIXMAN -o "$bench/firstframe-pixman" "$here/bench/firstframe.c" $(pkg-config --cflags --libs libdrm pixman-1) || exit 1
 gcc -O2 -Wall -o "$bench/launch" "$here/bench/launch.c" || exit 1
 gcc -O2 -Wall -o "$bench/flipfloor" "$here/bench/flipfloor.c" $(pkg-config --cflags --libs libdrm) || exit 1
 for gpu in ${KIOSKHUD_GPUS:-bochs}; do
@@ -37,7 +37,7 @@ def values(tag, key):
 print(f"== {sys.argv[2]} ==")
 c = values("c-run", "first-frame-ms")
 print("first frame, exec to on screen (ms): median / min, ratio to bare C by median / min")
-for name in ("c", "ccairo", "hud", "hudlegacy"):
+for name in ("c", "cpixman", "hud", "hudlegacy"):
     h = values(f"{name}-run", "first-frame-ms")
     if c and h:
         mc, mh = statistics.median(c), statistics.median(h)

@@ -2,8 +2,9 @@
  * drmModeSetCrtc. Prints "first-frame-ms=" measured from $KIOSKHUD_T0_NS
  * (CLOCK_MONOTONIC at exec, set by launch.c) like `hud display --stats`.
  * Build: gcc -O2 firstframe.c $(pkg-config --cflags --libs libdrm)
- * With -DWITH_CAIRO (and cairo's flags) it also draws a bezel and an arc
- * with cairo: the floor for a program that links the same drawing library. */
+ * With -DWITH_PIXMAN (and pixman's flags) it also composites a translucent
+ * bezel with pixman: the floor for a program that links the drawing library
+ * hud composes with. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,9 +16,8 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include "output.h"
-#ifdef WITH_CAIRO
-#include <cairo.h>
-#include <math.h>
+#ifdef WITH_PIXMAN
+#include <pixman.h>
 #endif
 
 static double ms_since_t0(void) {
@@ -40,19 +40,12 @@ int main(void) {
     uint32_t *px = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
     if (px == MAP_FAILED) { perror("mmap"); return 1; }
     for (uint64_t i = 0; i < size / 4; i++) px[i] = 0x00202020;
-#ifdef WITH_CAIRO
-    cairo_surface_t *s = cairo_image_surface_create_for_data((unsigned char *)px, CAIRO_FORMAT_RGB24,
-                                                             mode.hdisplay, mode.vdisplay, pitch);
-    cairo_t *cr = cairo_create(s);
-    cairo_set_source_rgba(cr, 0.8, 0.8, 0.8, 0.6);
-    cairo_rectangle(cr, mode.hdisplay / 2 - 40, mode.vdisplay / 2 - 40, 80, 80);
-    cairo_fill(cr);
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-    cairo_set_line_width(cr, 2);
-    cairo_arc(cr, mode.hdisplay / 2, mode.vdisplay / 2, 17.5, -M_PI / 2, M_PI / 2);
-    cairo_stroke(cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(s);
+#ifdef WITH_PIXMAN
+    pixman_image_t *screen = pixman_image_create_bits(PIXMAN_x8r8g8b8, mode.hdisplay, mode.vdisplay, px, pitch);
+    pixman_color_t bezel = {0x7ae1, 0x7ae1, 0x7ae1, 0x9999}; /* 0.8 grey at alpha 0.6, premultiplied */
+    pixman_rectangle16_t box = {mode.hdisplay / 2 - 40, mode.vdisplay / 2 - 40, 80, 80};
+    pixman_image_fill_rectangles(PIXMAN_OP_OVER, screen, &bezel, 1, &box);
+    pixman_image_unref(screen);
 #endif
     if (drmModeAddFB(fd, mode.hdisplay, mode.vdisplay, 24, 32, pitch, handle, &fb)) { perror("addfb"); return 1; }
     if (drmModeSetCrtc(fd, crtc, fb, 0, 0, &out.connector, 1, &mode)) { perror("setcrtc"); return 1; }

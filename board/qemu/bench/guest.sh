@@ -15,7 +15,7 @@ timed() {
 run_one() {
     case $1 in
     c) timed "c-$tag" "$BENCH/firstframe" ;;
-    ccairo) timed "ccairo-$tag" "$BENCH/firstframe-cairo" ;;
+    cpixman) timed "cpixman-$tag" "$BENCH/firstframe-pixman" ;;
     hud) timed "hud-$tag" "$HUD" display --label Loading --frames 1 --stats ;;
     hudlegacy) timed "hudlegacy-$tag" "$HUD" display --label Loading --frames 1 --stats --legacy ;;
     esac
@@ -26,10 +26,10 @@ run_one() {
 while [ $i -le "$RUNS" ]; do
     tag=warm; [ $i -gt 0 ] && tag=run
     case $((i % 4)) in
-    0) order="c ccairo hud hudlegacy" ;;
-    1) order="ccairo hud hudlegacy c" ;;
-    2) order="hud hudlegacy c ccairo" ;;
-    3) order="hudlegacy c ccairo hud" ;;
+    0) order="c cpixman hud hudlegacy" ;;
+    1) order="cpixman hud hudlegacy c" ;;
+    2) order="hud hudlegacy c cpixman" ;;
+    3) order="hudlegacy c cpixman hud" ;;
     esac
     for p in $order; do run_one "$p"; done
     i=$((i + 1))
