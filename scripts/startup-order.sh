@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Regenerates scripts/startup-order.txt: the code `hud daemon` runs from exec to
-# its first frame (the splash theme), in the order it first runs, one
-# `.text.SYMBOL` section name per line. scripts/build-release.sh compiles with
-# one section per function and hands this file to the linker
-# (--section-ordering-file), so that code sits together at the start of .text:
-# a cold start (binary not in the page cache) reads a few contiguous pages
-# instead of faulting in code scattered over 6.5 MB.
+# its first frame (the splash theme), in the order it first runs, then the code
+# it runs afterwards in a boot's session (messages, progress, the modes, the
+# spinner turning, hide and show, the marks), one `.text.SYMBOL` section name
+# per line. scripts/build-release.sh compiles with one section per function and
+# hands this file to the linker (--section-ordering-file), so that code sits
+# together at the start of .text: a cold start (binary not in the page cache)
+# reads a few contiguous pages instead of faulting in code scattered over
+# 6.5 MB, and a running daemon's resident pages (the kernel maps up to 64 kB
+# around each fault) are code it runs, not its neighbours
+# (scripts/resident-code.py tells them apart).
 # Found with valgrind's callgrind on this host (PNG output: the KMS calls run
 # in the VM only; a function missing here is merely left where it was).
 # Rerun after changes to start-up code; a stale entry is harmless.
@@ -19,8 +23,11 @@ KIOSKHUD_NO_STARTUP_ORDER=1 bash scripts/build-release.sh .build-startup-order
 # valgrind 3.19 cannot read the toolchain's DWARF 5: no debug info, symbols kept.
 strip --strip-debug -o "$tmp/hud" .build-startup-order/release/hud
 cp board/themes/splash.json board/themes/kioskhud-logo.png "$tmp/"
+# A recorded font list, as the initramfs has: the first label skips fontconfig.
+"$tmp/hud" fonts --theme "$tmp/splash.json" --record "$tmp/fonts.list" > /dev/null
+export KIOSKHUD_FONT_LIST=$tmp/fonts.list
 valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no \
-    --callgrind-out-file="$tmp/cg.out" "$tmp/hud" daemon --output "png:$tmp/out" --show \
+    --callgrind-out-file="$tmp/cg.out" "$tmp/hud" daemon --output "png:$tmp/out" --size 320x240 --show \
     --theme "$tmp/splash.json" --socket "$tmp/hud.sock" --no-psplash > "$tmp/daemon.log" 2>&1 &
 pid=$!
 for _ in $(seq 600); do
@@ -29,15 +36,36 @@ for _ in $(seq 600); do
     sleep 0.1
 done
 [[ -s $tmp/out/frame.png ]] || { echo "startup-order: no first frame in 60 s" >&2; exit 1; }
+# What ran up to here is the start-up part (dumped to cg.out.1).
+callgrind_control --dump=first-frame "$pid" > /dev/null
+# A boot's session, each step waited for through the daemon's own answers.
+c() { "$tmp/hud" "$@" --socket "$tmp/hud.sock" > /dev/null; }
+c message "Starting services"
+c progress 30
+c update --mode pie --progress 50 --details "Step 2 of 3"
+c update --mode ring --progress 70
+c update --mode bar --progress 90 --label "Installing updates"
+c update --mode success --label "Done"
+c hide
+c show --mode spinner --label "Again" --details "Restarting"
+c update --mode failure --label "Failed"
+c status
 kill -TERM "$pid"
 wait "$pid" || true
-python3 - "$tmp/cg.out" "$tmp/hud" > scripts/startup-order.txt <<'PY'
+python3 - "$tmp/hud" "$tmp" > scripts/startup-order.txt <<'PY'
 import sys
-# Functions callgrind saw in the hud object (as callers or callees), first-run order.
-path, binary = sys.argv[1], sys.argv[2]
+# Functions callgrind saw in the hud object (as callers or callees), first-run
+# order within each part: start-up first, then the rest of the session.
+import glob, os, re
+binary, tmp = sys.argv[1], sys.argv[2]
+# The parts in order: cg.out.1 (start-up), cg.out.2 …, then cg.out if the last has no number.
+def part(path):
+    m = re.search(r"cg\.out\.(\d+)$", path)
+    return int(m.group(1)) if m else 1 << 30
+parts = sorted(glob.glob(os.path.join(tmp, "cg.out*")), key=part)
 ob = cob = None
 seen = {}
-for line in open(path, errors="replace"):
+for line in (l for path in parts for l in open(path, errors="replace")):
     line = line.rstrip("\n")
     if line.startswith("ob="):
         ob = line[3:]
