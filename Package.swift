@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput", "HUDUpdates"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         // A kiosk app with its own picture and the HUD over it (README's "Over your app's picture";
@@ -126,6 +126,9 @@ let package = Package(
         // Plymouth's boot protocol: requests, their incremental parser, replies. Stdlib only.
         .target(name: "HUDPlymouth"),
         .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
+        // Updaters' progress (SWUpdate's progress socket, RAUC's D-Bus states) as HUD requests. Stdlib only.
+        .target(name: "HUDUpdates", dependencies: ["HUDProtocol"]),
+        .testTarget(name: "HUDUpdatesTests", dependencies: ["HUDUpdates", "HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender", "hud"]),

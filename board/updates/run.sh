@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Device updates shown by the HUD, with the real tools on the host, judged from the frames the daemon drew
+# (`hud daemon --output png:`; each settled frame compared with a `hud render` of what it must show, and
+# frames.log, which names what each written frame shows):
+#  - SWUpdate: a real `swupdate -i` of a signed .swu (throw-away CMS key and certificate, hardware
+#    compatibility + -H, a raw image into a file) followed by `hud follow swupdate`: the image's name,
+#    `step 1 of 1` and a percentage mid-way, then the success mark; a corrupted image and a bad signature,
+#    each a new SWUpdate process the follower reconnects to: the failure mark. An unknown progress API
+#    version is refused by name.
+# The image is streamed to its target (installed-directly). SWUpdate reads the .swu from a FIFO, so the test decides when bytes arrive: the follower is connected
+# before the first byte (SWUpdate serves its socket while it waits), and the feed stops half-way until
+# a frame shows the progress. Every wait is for an event, with a timeout that fails naming it.
+# Usage: board/updates/run.sh [HUD_BINARY] (default: the debug build).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+hud=${1:-$(swift build --show-bin-path)/hud}
+[[ -x $hud ]] || { echo "updates: FAIL, no $hud (swift build --product hud first)"; exit 1; }
+for tool in swupdate openssl cpio python3; do
+    command -v $tool >/dev/null || { echo "updates: FAIL, no $tool (bash scripts/install-deps.sh)"; exit 1; }
+done
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    if [[ -n ${KEEP_TMP:-} ]]; then echo "updates: kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+start=$SECONDS
+# Said on the test's own output (fd 3): some checks run while standard output feeds SWUpdate.
+exec 3>&1
+fail() { echo "updates: FAIL, $*" >&3; [[ -f $tmp/png/frames.log ]] && { echo "last frames:"; tail -5 "$tmp/png/frames.log"; } >&3; exit 1; }
+ok() { echo "updates: ok, $*" >&3; }
+# wait_for SECONDS WHAT COMMAND...: until COMMAND succeeds, or fail naming WHAT.
+wait_for() {
+    local limit=$1 what=$2; shift 2
+    local deadline=$((SECONDS + limit))
+    until "$@"; do
+        ((SECONDS < deadline)) || fail "waited ${limit} s for $what"
+        sleep 0.05
+    done
+}
+sock=$tmp/hud.sock size=480x320
+status() { "$hud" status --socket "$sock" | sed -n "s/^$1=//p"; }
+settled() { [[ $(status settled) == true ]]; }
+frame_line() { grep -qF -- "$1" "$tmp/png/frames.log" 2>/dev/null; }
+# expect_frame NAME RENDER_OPTIONS...: the frame the daemon settled on is the `hud render` of these options.
+expect_frame() {
+    local name=$1; shift
+    wait_for 10 "the daemon to settle ($name)" settled
+    cp "$tmp/png/frame.png" "$tmp/$name.png"
+    "$hud" render --size $size --out "$tmp/$name-expected.png" "$@" >/dev/null
+    local far; far=$(python3 board/updates/frames.py "$tmp/$name.png" "$tmp/$name-expected.png")
+    ((far <= 20)) || fail "frame '$name' differs from 'hud render $*' in $far pixels ($tmp/$name.png)"
+    ok "frame '$name' is 'hud render $*' ($far pixels differ)"
+}
+
+"$hud" daemon --output "png:$tmp/png" --size $size --socket "$sock" --no-psplash --cmdline /dev/null 2>"$tmp/daemon.log" &
+pids+=($!)
+answers() { "$hud" ping --socket "$sock" 2>/dev/null; }
+wait_for 10 "the daemon's socket" answers
+
+# --- SWUpdate -----------------------------------------------------------------------------------
+swu=$tmp/swu run=$tmp/swu/run
+mkdir -p "$run"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$swu/key.pem" -out "$swu/cert.pem" -days 2 -subj /CN=kioskhud-test \
+    -addext keyUsage=digitalSignature -addext extendedKeyUsage=emailProtection 2>/dev/null
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$swu/other-key.pem" -out "$swu/other-cert.pem" -days 2 -subj /CN=someone-else \
+    -addext keyUsage=digitalSignature -addext extendedKeyUsage=emailProtection 2>/dev/null
+head -c 4M /dev/urandom > "$swu/rootfs.img"
+: > "$swu/target.img"
+# make_swu NAME IMAGE KEY CERT: a .swu of sw-description (the good image's hash), its CMS signature and IMAGE.
+make_swu() {
+    local dir=$swu/$1.d
+    mkdir -p "$dir"
+    cp "$2" "$dir/rootfs.img"
+    cat > "$dir/sw-description" <<SWD
+software = {
+  version = "1.0";
+  hardware-compatibility: [ "1.0" ];
+  images: ( { filename = "rootfs.img"; device = "$swu/target.img"; type = "raw"; installed-directly = true; sha256 = "$(sha256sum "$swu/rootfs.img" | cut -d' ' -f1)"; } );
+};
+SWD
+    openssl cms -sign -in "$dir/sw-description" -out "$dir/sw-description.sig" -signer "$4" -inkey "$3" -outform DER -nosmimecap -binary
+    (cd "$dir" && printf '%s\n' sw-description sw-description.sig rootfs.img | cpio -o -H crc 2>/dev/null) > "$swu/$1.swu"
+}
+make_swu good "$swu/rootfs.img" "$swu/key.pem" "$swu/cert.pem"
+cp "$swu/rootfs.img" "$swu/corrupt.img"
+printf 'corrupted' | dd of="$swu/corrupt.img" bs=1 seek=4096 conv=notrunc 2>/dev/null
+make_swu corrupt "$swu/corrupt.img" "$swu/key.pem" "$swu/cert.pem"
+make_swu badsig "$swu/rootfs.img" "$swu/other-key.pem" "$swu/other-cert.pem"
+
+TMPDIR=$run "$hud" follow swupdate --socket "$sock" --keep 3 2>"$tmp/follow-swupdate.log" &
+pids+=($!)
+connections() { grep -c "connected to $run/swupdateprog" "$tmp/follow-swupdate.log" || true; }
+# swupdate_install NAME: `swupdate -i FIFO`; the follower's Nth connection before the first byte.
+swupdate_install() {
+    local n; n=$(($(connections) + 1))
+    rm -f "$swu/fifo"; mkfifo "$swu/fifo"
+    TMPDIR=$run swupdate -k "$swu/cert.pem" -H kioskhud-board:1.0 -i "$swu/fifo" >"$swu/$1.log" 2>&1 &
+    swupdate_pid=$!
+    pids+=($swupdate_pid)
+    connected() { (($(connections) >= n)); }
+    wait_for 10 "hud follow swupdate to connect to SWUpdate ($1)" connected
+}
+
+swupdate_install good
+half=$(($(stat -c %s "$swu/good.swu") / 2))
+{
+    head -c $half "$swu/good.swu"
+    # SWUpdate waits for the rest: the HUD shows the image, the step and the percentage so far.
+    wait_for 10 "a frame of rootfs.img mid-way" frame_line 'label=rootfs.img details="step 1 of 1"'
+    wait_for 10 "the daemon to settle mid-way" settled
+    progress=$(status progress)
+    [[ $(status mode) == bar && $progress != 0 && $progress != 100 ]] || fail "mid-way: mode $(status mode), progress $progress"
+    expect_frame swupdate-progress --mode bar --progress "$(python3 -c "print($progress / 100)")" --label rootfs.img --details "step 1 of 1"
+    tail -c +$((half + 1)) "$swu/good.swu"
+} > "$swu/fifo"
+wait "$swupdate_pid" || fail "swupdate -i good.swu failed: $(tail -3 "$swu/good.log")"
+cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "SWUpdate did not write the image into the target file"
+wait_for 10 "the success mark" frame_line 'mode=success progress=100 alpha=100 label="Update installed"'
+expect_frame swupdate-success --mode success --label "Update installed"
+
+# Each failed update is a new SWUpdate process (the follower reconnects) and a new HUD.
+for bad in corrupt badsig; do
+    hidden() { [[ $(status shown) == false ]]; }
+    wait_for 10 "the HUD to hide before the $bad update" hidden
+    lines=$(wc -l < "$tmp/png/frames.log")
+    swupdate_install $bad
+    cat "$swu/$bad.swu" > "$swu/fifo" 2>/dev/null || true   # SWUpdate may stop reading at the bad part
+    if wait "$swupdate_pid"; then fail "swupdate -i $bad.swu succeeded"; fi
+    # Debian 12's SWUpdate sends FAILURE without info (the reason is in its log only), and `swupdate -i`
+    # may exit before FAILURE reaches the socket: the follower then says SWUpdate stopped mid-update.
+    new_failure_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E 'mode=failure progress=[0-9.]+ alpha=100 label="Update failed"' >/dev/null; }
+    wait_for 10 "the failure mark ($bad)" new_failure_frame
+    wait_for 10 "the daemon to settle ($bad)" settled
+    details=$(status details)
+    [[ $details == "SWUpdate gave no reason; see its log" || $details == "SWUpdate stopped before the update ended" ]] \
+        || fail "the failure's details: '$details'"
+    expect_frame swupdate-$bad --mode failure --label "Update failed" --details "$details"
+done
+grep -q "Authentication of all signatures failed" "$swu/badsig.log" || fail "SWUpdate did not refuse the signature: $(tail -3 "$swu/badsig.log")"
+grep -q "HASH mismatch" "$swu/corrupt.log" || fail "SWUpdate did not find the corruption: $(tail -3 "$swu/corrupt.log")"
+
+# An unknown progress API version (a fake SWUpdate acknowledging 3.0.0): refused by name, exit 1.
+python3 -c '
+import socket, struct, sys
+s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(1)
+c, _ = s.accept(); c.sendall(struct.pack("=I4s", 0x30000, b"ACK\0")); c.recv(1)' "$tmp/fake-swupdateprog" &
+pids+=($!)
+wait_for 10 "the fake SWUpdate socket" test -S "$tmp/fake-swupdateprog"
+set +e
+"$hud" follow swupdate --socket "$sock" --progress-socket "$tmp/fake-swupdateprog" 2>"$tmp/fake.log"
+rc=$?
+set -e
+[[ $rc == 1 ]] && grep -q "progress API version 3.0.0 (0x30000) is not one this hud reads" "$tmp/fake.log" \
+    || fail "an unknown SWUpdate version: exit $rc, $(cat "$tmp/fake.log")"
+ok "SWUpdate's API 3.0.0 refused: $(tail -1 "$tmp/fake.log")"
+
+echo "updates: PASS in $((SECONDS - start)) s"
