@@ -67,6 +67,9 @@ let package = Package(
         // CLazyGraphics does Cairo; libinput pulls in GLib through libwacom).
         .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
         .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
+        // sd-bus's header (no link: CLazyBus dlopens libsystemd when `hud follow rauc` first talks D-Bus).
+        .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CLazyBus", dependencies: ["CSDBus", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block
@@ -109,7 +112,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore", "CCairo"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput", "HUDUpdates"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput", "HUDUpdates", "CSDBus", "CLazyBus"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         // A kiosk app with its own picture and the HUD over it (README's "Over your app's picture";

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 hud=${1:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "updates: FAIL, no $hud (swift build --product hud first)"; exit 1; }
-for tool in swupdate openssl cpio python3; do
+for tool in swupdate rauc mksquashfs dbus-daemon openssl cpio python3; do
     command -v $tool >/dev/null || { echo "updates: FAIL, no $tool (bash scripts/install-deps.sh)"; exit 1; }
 done
 tmp=$(mktemp -d)
@@ -43,6 +43,7 @@ wait_for() {
 sock=$tmp/hud.sock size=480x320
 status() { "$hud" status --socket "$sock" | sed -n "s/^$1=//p"; }
 settled() { [[ $(status settled) == true ]]; }
+hidden() { [[ $(status shown) == false ]]; }
 frame_line() { grep -qF -- "$1" "$tmp/png/frames.log" 2>/dev/null; }
 # expect_frame NAME RENDER_OPTIONS...: the frame the daemon settled on is the `hud render` of these options.
 expect_frame() {
@@ -56,7 +57,8 @@ expect_frame() {
 }
 
 "$hud" daemon --output "png:$tmp/png" --size $size --socket "$sock" --no-psplash --cmdline /dev/null 2>"$tmp/daemon.log" &
-pids+=($!)
+daemon=$!
+pids+=($daemon)
 answers() { "$hud" ping --socket "$sock" 2>/dev/null; }
 wait_for 10 "the daemon's socket" answers
 
@@ -123,7 +125,6 @@ expect_frame swupdate-success --mode success --label "Update installed"
 
 # Each failed update is a new SWUpdate process (the follower reconnects) and a new HUD.
 for bad in corrupt badsig; do
-    hidden() { [[ $(status shown) == false ]]; }
     wait_for 10 "the HUD to hide before the $bad update" hidden
     lines=$(wc -l < "$tmp/png/frames.log")
     swupdate_install $bad
@@ -141,6 +142,89 @@ for bad in corrupt badsig; do
 done
 grep -q "Authentication of all signatures failed" "$swu/badsig.log" || fail "SWUpdate did not refuse the signature: $(tail -3 "$swu/badsig.log")"
 grep -q "HASH mismatch" "$swu/corrupt.log" || fail "SWUpdate did not find the corruption: $(tail -3 "$swu/corrupt.log")"
+
+# --- RAUC ---------------------------------------------------------------------------------------
+# The real service on a private bus (its own dbus-daemon, config and address; no systemd), a noop
+# bootloader booted from slot A, two raw slots in plain files; plain bundles (squashfs, loop mounted:
+# dm-verity needs device-mapper, absent in containers).
+rauc=$tmp/rauc
+mkdir -p "$rauc/bundle" "$rauc/data" "$rauc/mnt"
+cat > "$rauc/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$rauc/bus.sock</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="root"/>
+    <allow own="*"/>
+    <allow send_destination="*"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
+CONF
+bus=unix:path=$rauc/bus.sock
+dbus-daemon --config-file="$rauc/bus.conf" --nofork 2>"$rauc/dbus.log" &
+pids+=($!)
+wait_for 10 "the private D-Bus socket" test -S "$rauc/bus.sock"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$rauc/key.pem" -out "$rauc/cert.pem" -days 2 -subj /CN=kioskhud-rauc 2>/dev/null
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$rauc/other-key.pem" -out "$rauc/other-cert.pem" -days 2 -subj /CN=someone-else 2>/dev/null
+head -c 4M /dev/urandom > "$rauc/bundle/rootfs.img"
+printf '[update]\ncompatible=kioskhud-test\nversion=1.0\n\n[bundle]\nformat=plain\n\n[image.rootfs]\nfilename=rootfs.img\n' \
+    > "$rauc/bundle/manifest.raucm"
+rauc bundle --cert="$rauc/cert.pem" --key="$rauc/key.pem" "$rauc/bundle" "$rauc/good.raucb" >/dev/null 2>&1
+rauc bundle --cert="$rauc/other-cert.pem" --key="$rauc/other-key.pem" "$rauc/bundle" "$rauc/badsig.raucb" >/dev/null 2>&1
+truncate -s 8M "$rauc/slotA.img" "$rauc/slotB.img"
+cat > "$rauc/system.conf" <<CONF
+[system]
+compatible=kioskhud-test
+bootloader=noop
+data-directory=$rauc/data
+
+[keyring]
+path=$rauc/cert.pem
+
+[slot.rootfs.0]
+device=$rauc/slotA.img
+type=raw
+bootname=A
+
+[slot.rootfs.1]
+device=$rauc/slotB.img
+type=raw
+bootname=B
+CONF
+# The follower first, so it also waits for RAUC's name to appear on the bus.
+"$hud" follow rauc --bus "$bus" --socket "$sock" --keep 3 2>"$tmp/follow-rauc.log" &
+follower=$!
+pids+=($follower)
+DBUS_SYSTEM_BUS_ADDRESS=$bus rauc --conf="$rauc/system.conf" --mount="$rauc/mnt" service --override-boot-slot=A \
+    >"$rauc/service.log" 2>&1 &
+pids+=($!)
+following() { grep -q "following RAUC on $bus" "$tmp/follow-rauc.log"; }
+wait_for 20 "hud follow rauc to find RAUC on the private bus" following
+wait_for 10 "the HUD to hide before the RAUC updates" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+DBUS_SYSTEM_BUS_ADDRESS=$bus timeout 60 rauc install "$rauc/good.raucb" >"$rauc/good.log" 2>&1 \
+    || fail "rauc install good.raucb failed: $(tail -3 "$rauc/good.log")"
+cmp -s -n $((4 << 20)) "$rauc/bundle/rootfs.img" "$rauc/slotB.img" || fail "RAUC did not write the image into slot B"
+new_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E -- "$1" >/dev/null; }
+wait_for 10 "RAUC's success mark" new_frame 'mode=success progress=[0-9.]+ alpha=100 label="Update installed"'
+expect_frame rauc-success --mode success --label "Update installed"
+grep -q libsystemd "/proc/$follower/maps" || fail "hud follow rauc has not loaded libsystemd (probe broken?)"
+! grep -q libsystemd "/proc/$daemon/maps" || fail "the daemon maps libsystemd"
+ok "libsystemd: loaded by hud follow rauc, not mapped by the daemon"
+
+wait_for 10 "the HUD to hide before the bad RAUC bundle" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+if DBUS_SYSTEM_BUS_ADDRESS=$bus timeout 60 rauc install "$rauc/badsig.raucb" >"$rauc/badsig.log" 2>&1; then
+    fail "rauc install badsig.raucb succeeded"
+fi
+wait_for 10 "RAUC's failure mark" new_frame 'mode=failure progress=[0-9.]+ alpha=100 label="Update failed"'
+wait_for 10 "the daemon to settle (RAUC failure)" settled
+details=$(status details)
+[[ $details == "signature verification failed"* ]] || fail "RAUC's failure details: '$details'"
+expect_frame rauc-badsig --mode failure --label "Update failed" --details "$details"
 
 # An unknown progress API version (a fake SWUpdate acknowledging 3.0.0): refused by name, exit 1.
 python3 -c '
