@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 hud=${1:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "updates: FAIL, no $hud (swift build --product hud first)"; exit 1; }
-for tool in swupdate rauc mksquashfs dbus-daemon openssl cpio python3; do
+for tool in swupdate rauc mksquashfs dbus-daemon mender mender-artifact unshare openssl cpio python3; do
     command -v $tool >/dev/null || { echo "updates: FAIL, no $tool (bash scripts/install-deps.sh)"; exit 1; }
 done
 tmp=$(mktemp -d)
@@ -44,6 +44,8 @@ sock=$tmp/hud.sock size=480x320
 status() { "$hud" status --socket "$sock" | sed -n "s/^$1=//p"; }
 settled() { [[ $(status settled) == true ]]; }
 hidden() { [[ $(status shown) == false ]]; }
+# new_frame REGEX: a frame written since $lines lines of frames.log shows REGEX.
+new_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E -- "$1" >/dev/null; }
 frame_line() { grep -qF -- "$1" "$tmp/png/frames.log" 2>/dev/null; }
 # expect_frame NAME RENDER_OPTIONS...: the frame the daemon settled on is the `hud render` of these options.
 expect_frame() {
@@ -208,7 +210,6 @@ lines=$(wc -l < "$tmp/png/frames.log")
 DBUS_SYSTEM_BUS_ADDRESS=$bus timeout 60 rauc install "$rauc/good.raucb" >"$rauc/good.log" 2>&1 \
     || fail "rauc install good.raucb failed: $(tail -3 "$rauc/good.log")"
 cmp -s -n $((4 << 20)) "$rauc/bundle/rootfs.img" "$rauc/slotB.img" || fail "RAUC did not write the image into slot B"
-new_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E -- "$1" >/dev/null; }
 wait_for 10 "RAUC's success mark" new_frame 'mode=success progress=[0-9.]+ alpha=100 label="Update installed"'
 expect_frame rauc-success --mode success --label "Update installed"
 grep -q libsystemd "/proc/$follower/maps" || fail "hud follow rauc has not loaded libsystemd (probe broken?)"
@@ -225,6 +226,81 @@ wait_for 10 "the daemon to settle (RAUC failure)" settled
 details=$(status details)
 [[ $details == "signature verification failed"* ]] || fail "RAUC's failure details: '$details'"
 expect_frame rauc-badsig --mode failure --label "Update failed" --details "$details"
+
+# --- Mender -------------------------------------------------------------------------------------
+# Debian's mender-client 3.4 installs standalone (`mender install FILE`, `mender commit`) with no server.
+# Its paths are fixed (/etc/mender, /usr/share/mender/modules/v3): a mount namespace of its own binds test
+# directories over them, so nothing on the host changes. Our rootfs scripts (board/mender/rootfs) in
+# /etc/mender/scripts, our Artifact scripts (board/mender/artifact) inside each artifact, as on a device;
+# a test update module writes the payload to a file, pauses in ArtifactInstall until told (so the test sees
+# that state), and fails on a payload saying FAIL (Mender then rolls back and fails the update).
+mender=$tmp/mender
+mkdir -p "$mender/etc/scripts" "$mender/modules" "$mender/data" "$mender/bin"
+ln -s "$(cd "$(dirname "$hud")" && pwd)/$(basename "$hud")" "$mender/bin/hud"
+install -m 0755 board/mender/rootfs/*_kioskhud "$mender/etc/scripts/"
+echo 3 > "$mender/etc/scripts/version"
+echo '{}' > "$mender/etc/mender.conf"
+echo artifact_name=factory > "$mender/etc/artifact_info"
+echo device_type=kioskhud-test > "$mender/data/device_type"
+cat > "$mender/modules/kioskhud-test" <<MODULE
+#!/bin/sh
+case \$1 in
+    SupportsRollback) echo Yes ;;
+    NeedsArtifactReboot) echo No ;;
+    ArtifactInstall)
+        payload=\$(ls "\$2"/files/* | head -1)
+        grep -q FAIL "\$payload" && exit 1
+        n=0; until [ -e "$mender/continue" ]; do n=\$((n + 1)); [ \$n -lt 400 ] || exit 1; sleep 0.05; done
+        cp "\$payload" "$mender/target" ;;
+    ArtifactRollback) rm -f "$mender/target" ;;
+esac
+exit 0
+MODULE
+chmod 0755 "$mender/modules/kioskhud-test"
+echo "version 1" > "$mender/payload"; echo FAIL > "$mender/bad-payload"
+scripts=()
+for f in board/mender/artifact/*_kioskhud; do scripts+=(-s "$f"); done
+mender-artifact write module-image -T kioskhud-test -t kioskhud-test -n release-1 -o "$mender/good.mender" -f "$mender/payload" "${scripts[@]}" >/dev/null
+mender-artifact write module-image -T kioskhud-test -t kioskhud-test -n release-2 -o "$mender/bad.mender" -f "$mender/bad-payload" "${scripts[@]}" >/dev/null
+# in_mender_ns COMMAND...: COMMAND with Mender's fixed paths bound to the test's, hud on PATH, our socket.
+in_mender_ns() {
+    unshare -m sh -c 'mount --bind "$1/etc" /etc/mender && mount --bind "$1/modules" /usr/share/mender/modules/v3 && shift && exec "$@"' \
+        sh "$mender" env PATH="$mender/bin:$PATH" HUD_SOCKET="$sock" "$@"
+}
+wait_for 10 "the HUD to hide before the Mender updates" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+in_mender_ns timeout 60 mender --data "$mender/data" --no-syslog install "$mender/good.mender" >"$mender/install.log" 2>&1 &
+mender_pid=$!
+pids+=($mender_pid)
+wait_for 20 "Mender's ArtifactInstall state on the HUD" new_frame 'mode=indeterminate .*label="Installing update" details="Do not switch off"'
+[[ $(status label) == "Installing update" ]] || fail "during ArtifactInstall the label is '$(status label)'"
+ok "Mender's ArtifactInstall state: $(grep -F 'label="Installing update"' "$tmp/png/frames.log" | tail -1)"
+touch "$mender/continue"
+wait "$mender_pid" || fail "mender install good.mender failed: $(tail -3 "$mender/install.log")"
+cmp -s "$mender/payload" "$mender/target" || fail "Mender's update module did not write the payload"
+in_mender_ns timeout 60 mender --data "$mender/data" --no-syslog commit >"$mender/commit.log" 2>&1 \
+    || fail "mender commit failed: $(tail -3 "$mender/commit.log")"
+wait_for 10 "Mender's success mark" new_frame 'mode=success progress=[0-9.]+ alpha=100 label="Update installed"'
+expect_frame mender-success --mode success --label "Update installed"
+
+wait_for 10 "the HUD to hide before the failing Mender update" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+if in_mender_ns timeout 60 mender --data "$mender/data" --no-syslog install "$mender/bad.mender" >"$mender/bad.log" 2>&1; then
+    fail "mender install bad.mender succeeded"
+fi
+grep -q "Rolling back Artifact" "$mender/bad.log" || fail "Mender did not roll back: $(tail -3 "$mender/bad.log")"
+new_frame 'label="Restoring the previous version"' || ok "(the rollback's spinner was not written: it lasted under a frame)"
+wait_for 10 "Mender's failure mark" new_frame 'mode=failure progress=[0-9.]+ alpha=100 label="Update failed"'
+expect_frame mender-failure --mode failure --label "Update failed" --details "The device keeps its previous version"
+# ArtifactReboot runs only when a module asks for a reboot (a device restarting): run it as Mender does.
+wait_for 10 "the HUD to hide before ArtifactReboot" hidden
+HUD_SOCKET=$sock PATH="$mender/bin:$PATH" board/mender/artifact/ArtifactReboot_Enter_50_kioskhud \
+    || fail "ArtifactReboot_Enter_50_kioskhud exited non-zero"
+[[ $(status label) == Restarting && $(status mode) == indeterminate ]] || fail "ArtifactReboot: label '$(status label)', mode '$(status mode)'"
+ok "Mender's ArtifactReboot state: a spinner saying Restarting"
+HUD_SOCKET=$tmp/none PATH="$mender/bin:$PATH" board/mender/artifact/ArtifactInstall_Enter_50_kioskhud \
+    || fail "a state script failed the update when no daemon runs"
+ok "with no daemon a state script still exits 0"
 
 # An unknown progress API version (a fake SWUpdate acknowledging 3.0.0): refused by name, exit 1.
 python3 -c '
