@@ -30,7 +30,12 @@ public struct SWUpdateProgressDecoder: Sendable {
         let size = SWUpdateProgressLayout.messageSize
         var start = 0
         while pending.count - start >= size {
-            messages.append(try Self.decode(pending[start..<start + size]))
+            let m = try Self.decode(pending[start..<start + size])
+            if let acknowledgedVersion, m.apiVersion != acknowledgedVersion {
+                throw .outOfStep("a message of version \(SWUpdateProgressLayout.versionText(m.apiVersion))"
+                    + " after the acknowledgement of \(SWUpdateProgressLayout.versionText(acknowledgedVersion))")
+            }
+            messages.append(m)
             start += size
         }
         pending.removeFirst(start)
@@ -45,6 +50,9 @@ public struct SWUpdateProgressDecoder: Sendable {
         guard L.isReadable(version) else { throw .unknownVersion(version) }
         let statusNumber = u32(bytes, 4)
         guard let status = SWUpdateStatus(rawValue: statusNumber) else { throw .unknownStatus(statusNumber) }
+        for (name, offset) in [("download percentage", 8), ("step percentage", L.stepsOffset + 8)] where u32(bytes, offset) > 100 {
+            throw .outOfStep("a \(name) of \(u32(bytes, offset))")
+        }
         let infoLength = u32(bytes, L.sourceOffset + 4)
         guard infoLength <= UInt32(L.infoSize) else { throw .badInfoLength(infoLength) }
         var downloadBytes: UInt64 = 0

@@ -8,6 +8,11 @@ public enum SWUpdateProgressError: Error, Sendable, Hashable, CustomStringConver
     case unknownStatus(UInt32)
     /// `infolen` larger than the `info` field.
     case badInfoLength(UInt32)
+    /// A field no message of the expected layout can hold (a percentage over
+    /// 100, a version other than the acknowledged one): the messages are laid
+    /// out differently, e.g. SWUpdate 2025.12's packed struct, which kept the
+    /// version 2.0.0.
+    case outOfStep(String)
 
     public var description: String {
         switch self {
@@ -18,6 +23,9 @@ public enum SWUpdateProgressError: Error, Sendable, Hashable, CustomStringConver
         case .unknownStatus(let s):
             return "SWUpdate sent a progress message with status \(s), which no known release sends:"
                 + " its messages are not laid out as this hud expects"
+        case .outOfStep(let what):
+            return "SWUpdate's progress messages are not laid out as this hud reads them (\(what));"
+                + " SWUpdate 2025.12 and later pack them without a new version number"
         case .badInfoLength(let n):
             return "SWUpdate sent a progress message whose info length \(n) exceeds its \(SWUpdateProgressLayout.infoSize)-byte field"
         }

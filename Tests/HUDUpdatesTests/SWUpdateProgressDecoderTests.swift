@@ -64,3 +64,28 @@ import Testing
         #expect(throws: SWUpdateProgressError.badInfoLength(4096)) { try e.feed(bad) }
     }
 }
+
+/// SWUpdate 2025.12 packs `struct progress_msg` (2408 bytes, `dwl_bytes` at
+/// offset 12) and still says 2.0.0: read as the natural layout, its stream is
+/// refused by the second message at the latest, never shown wrong for long.
+@Suite struct SWUpdatePackedLayoutTests {
+    static func packed(status: UInt32, percent: UInt32, image: String) -> [UInt8] {
+        var b = [UInt8](repeating: 0, count: 2408)
+        func put(_ v: UInt32, _ at: Int) { for i in 0..<4 { b[at + i] = UInt8((v >> (8 * UInt32(i))) & 0xFF) } }
+        put(0x20000, 0); put(status, 4); put(1, 20); put(1, 24); put(percent, 28)
+        for (i, c) in image.utf8.enumerated() { b[32 + i] = c }
+        return b
+    }
+
+    @Test func packedMessagesAreRefused() {
+        var d = SWUpdateProgressDecoder()
+        let stream = SWUpdateProgressDecoderTests.acknowledgement + Self.packed(status: 2, percent: 0, image: "")
+            + Self.packed(status: 8, percent: 10, image: "") + Self.packed(status: 8, percent: 20, image: "")
+        #expect(throws: SWUpdateProgressError.self) { try d.feed(stream) }
+        var e = SWUpdateProgressDecoder()
+        #expect(throws: SWUpdateProgressError.outOfStep("a step percentage of 1953460082")) {  // "root"
+            try e.feed(SWUpdateProgressDecoderTests.acknowledgement + Self.packed(status: 2, percent: 0, image: "rootfs.img")
+                + Self.packed(status: 8, percent: 1, image: "rootfs.img"))
+        }
+    }
+}
