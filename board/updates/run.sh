@@ -4,9 +4,11 @@
 # frames.log, which names what each written frame shows):
 #  - SWUpdate: a real `swupdate -i` of a signed .swu (throw-away CMS key and certificate, hardware
 #    compatibility + -H, a raw image into a file) followed by `hud follow swupdate`: the image's name,
-#    `step 1 of 1` and a percentage mid-way, then the success mark; a corrupted image and a bad signature,
-#    each a new SWUpdate process the follower reconnects to: the failure mark. An unknown progress API
-#    version is refused by name.
+#    `step 1 of 1` and a percentage mid-way, then the success mark; a corrupted image (a new SWUpdate
+#    process the follower reconnects to): the failure mark; then SWUpdate as a service fed by
+#    swupdate-client: a bad signature (failure mark), the good image again (success mark, a new HUD).
+#    An unknown progress API version is refused by name.
+#  - RAUC and Mender: see their sections below.
 # The image is streamed to its target (installed-directly). SWUpdate reads the .swu from a FIFO, so the test decides when bytes arrive: the follower is connected
 # before the first byte (SWUpdate serves its socket while it waits), and the feed stops half-way until
 # a frame shows the progress. Every wait is for an event, with a timeout that fails naming it.
@@ -15,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 hud=${1:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "updates: FAIL, no $hud (swift build --product hud first)"; exit 1; }
-for tool in swupdate rauc mksquashfs dbus-daemon mender mender-artifact unshare openssl cpio python3; do
+for tool in swupdate rauc mksquashfs dbus-daemon mender mender-artifact unshare ss openssl cpio python3; do
     command -v $tool >/dev/null || { echo "updates: FAIL, no $tool (bash scripts/install-deps.sh)"; exit 1; }
 done
 tmp=$(mktemp -d)
@@ -51,10 +53,14 @@ frame_line() { grep -qF -- "$1" "$tmp/png/frames.log" 2>/dev/null; }
 expect_frame() {
     local name=$1; shift
     wait_for 10 "the daemon to settle ($name)" settled
+    # Stopped while the frame is copied, so the end mark's hide cannot replace it mid-copy.
+    kill -STOP "$daemon"
     cp "$tmp/png/frame.png" "$tmp/$name.png"
+    local last; last=$(tail -1 "$tmp/png/frames.log")
+    kill -CONT "$daemon"
     "$hud" render --size $size --out "$tmp/$name-expected.png" "$@" >/dev/null
     local far; far=$(python3 board/updates/frames.py "$tmp/$name.png" "$tmp/$name-expected.png")
-    ((far <= 20)) || fail "frame '$name' differs from 'hud render $*' in $far pixels ($tmp/$name.png)"
+    ((far <= 20)) || fail "frame '$name' differs from 'hud render $*' in $far pixels ($tmp/$name.png; frames.log: $last)"
     ok "frame '$name' is 'hud render $*' ($far pixels differ)"
 }
 
@@ -94,9 +100,12 @@ printf 'corrupted' | dd of="$swu/corrupt.img" bs=1 seek=4096 conv=notrunc 2>/dev
 make_swu corrupt "$swu/corrupt.img" "$swu/key.pem" "$swu/cert.pem"
 make_swu badsig "$swu/rootfs.img" "$swu/other-key.pem" "$swu/other-cert.pem"
 
-TMPDIR=$run "$hud" follow swupdate --socket "$sock" --keep 3 2>"$tmp/follow-swupdate.log" &
+TMPDIR=$run "$hud" follow swupdate --socket "$sock" --keep 6 2>"$tmp/follow-swupdate.log" &
 pids+=($!)
 connections() { grep -c "connected to $run/swupdateprog" "$tmp/follow-swupdate.log" || true; }
+# connect() returns once the connection is queued; SWUpdate sends only to the ones its progress thread
+# has accepted (maybe not scheduled yet): its end of ours is then among its own fds.
+accepted() { ss -xpn 2>/dev/null | grep -F "$run/swupdateprog" | grep -qF "\"swupdate\",pid=$swupdate_pid,"; }
 # swupdate_install NAME: `swupdate -i FIFO`; the follower's Nth connection before the first byte.
 swupdate_install() {
     local n; n=$(($(connections) + 1))
@@ -106,6 +115,7 @@ swupdate_install() {
     pids+=($swupdate_pid)
     connected() { (($(connections) >= n)); }
     wait_for 10 "hud follow swupdate to connect to SWUpdate ($1)" connected
+    wait_for 10 "SWUpdate to accept the follower's connection ($1)" accepted
 }
 
 swupdate_install good
@@ -126,24 +136,50 @@ wait_for 10 "the success mark" frame_line 'mode=success progress=100 alpha=100 l
 expect_frame swupdate-success --mode success --label "Update installed"
 
 # Each failed update is a new SWUpdate process (the follower reconnects) and a new HUD.
-for bad in corrupt badsig; do
-    wait_for 10 "the HUD to hide before the $bad update" hidden
-    lines=$(wc -l < "$tmp/png/frames.log")
-    swupdate_install $bad
-    cat "$swu/$bad.swu" > "$swu/fifo" 2>/dev/null || true   # SWUpdate may stop reading at the bad part
-    if wait "$swupdate_pid"; then fail "swupdate -i $bad.swu succeeded"; fi
-    # Debian 12's SWUpdate sends FAILURE without info (the reason is in its log only), and `swupdate -i`
-    # may exit before FAILURE reaches the socket: the follower then says SWUpdate stopped mid-update.
-    new_failure_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E 'mode=failure progress=[0-9.]+ alpha=100 label="Update failed"' >/dev/null; }
-    wait_for 10 "the failure mark ($bad)" new_failure_frame
-    wait_for 10 "the daemon to settle ($bad)" settled
+# A corrupted image: a new SWUpdate process (the follower reconnects), a new HUD, the failure mark.
+wait_for 10 "the HUD to hide before the corrupted update" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+swupdate_install corrupt
+cat "$swu/corrupt.swu" > "$swu/fifo" 2>/dev/null || true
+if wait "$swupdate_pid"; then fail "swupdate -i corrupt.swu succeeded"; fi
+grep -q "HASH mismatch" "$swu/corrupt.log" || fail "SWUpdate did not find the corruption: $(tail -3 "$swu/corrupt.log")"
+# expect_swupdate_failure NAME: a failure mark drawn since $lines, as `hud render` draws it. Debian 12's
+# SWUpdate sends FAILURE without info (the reason is in its log only): the follower says so; when the
+# process exits before FAILURE reaches the socket, the follower says SWUpdate stopped mid-update.
+expect_swupdate_failure() {
+    wait_for 10 "the failure mark ($1)" new_frame 'mode=failure progress=[0-9.]+ alpha=100 label="Update failed"'
+    wait_for 10 "the daemon to settle ($1)" settled
     details=$(status details)
     [[ $details == "SWUpdate gave no reason; see its log" || $details == "SWUpdate stopped before the update ended" ]] \
         || fail "the failure's details: '$details'"
-    expect_frame swupdate-$bad --mode failure --label "Update failed" --details "$details"
-done
-grep -q "Authentication of all signatures failed" "$swu/badsig.log" || fail "SWUpdate did not refuse the signature: $(tail -3 "$swu/badsig.log")"
-grep -q "HASH mismatch" "$swu/corrupt.log" || fail "SWUpdate did not find the corruption: $(tail -3 "$swu/corrupt.log")"
+    expect_frame swupdate-$1 --mode failure --label "Update failed" --details "$details"
+}
+expect_swupdate_failure corrupt
+
+# A bad signature. `swupdate -i` refuses it so fast that it exits before its progress thread has sent
+# anything (seen: no message at all), so nothing could show it: SWUpdate as a service instead, the
+# image sent with swupdate-client, as a device does. The same process then installs the good image:
+# several updates on one connection, each its own HUD.
+wait_for 10 "the HUD to hide before the bad signature" hidden
+n=$(($(connections) + 1))
+TMPDIR=$run swupdate -k "$swu/cert.pem" -H kioskhud-board:1.0 >"$swu/service.log" 2>&1 &
+swupdate_pid=$!
+pids+=($swupdate_pid)
+connected() { (($(connections) >= n)); }
+wait_for 10 "hud follow swupdate to connect to the SWUpdate service" connected
+wait_for 10 "the SWUpdate service to accept the follower's connection" accepted
+wait_for 10 "SWUpdate's control socket" test -S "$run/sockinstctrl"
+lines=$(wc -l < "$tmp/png/frames.log")
+if TMPDIR=$run timeout 60 swupdate-client "$swu/badsig.swu" >"$swu/badsig.log" 2>&1; then fail "swupdate-client badsig.swu succeeded"; fi
+grep -q "Authentication of all signatures failed" "$swu/service.log" || fail "SWUpdate did not refuse the signature: $(tail -3 "$swu/service.log")"
+expect_swupdate_failure badsig
+wait_for 10 "the HUD to hide before the second good update" hidden
+lines=$(wc -l < "$tmp/png/frames.log")
+: > "$swu/target.img"
+TMPDIR=$run timeout 60 swupdate-client "$swu/good.swu" >"$swu/good2.log" 2>&1 || fail "swupdate-client good.swu failed: $(tail -3 "$swu/good2.log")"
+cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "the SWUpdate service did not write the image"
+wait_for 10 "the success mark of the second good update" new_frame 'mode=success progress=100 alpha=100 label="Update installed"'
+expect_frame swupdate-service-success --mode success --label "Update installed"
 
 # --- RAUC ---------------------------------------------------------------------------------------
 # The real service on a private bus (its own dbus-daemon, config and address; no systemd), a noop
@@ -197,7 +233,7 @@ type=raw
 bootname=B
 CONF
 # The follower first, so it also waits for RAUC's name to appear on the bus.
-"$hud" follow rauc --bus "$bus" --socket "$sock" --keep 3 2>"$tmp/follow-rauc.log" &
+"$hud" follow rauc --bus "$bus" --socket "$sock" --keep 6 2>"$tmp/follow-rauc.log" &
 follower=$!
 pids+=($follower)
 DBUS_SYSTEM_BUS_ADDRESS=$bus rauc --conf="$rauc/system.conf" --mount="$rauc/mnt" service --override-boot-slot=A \
