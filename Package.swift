@@ -66,6 +66,9 @@ let package = Package(
         // CLazyGraphics does pixman; libinput pulls in GLib through libwacom).
         .systemLibrary(name: "CInput", providers: [.apt(["libinput-dev", "libxkbcommon-dev"])]),
         .target(name: "CLazyInput", dependencies: ["CInput", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
+        // sd-bus's header (no link: CLazyBus dlopens libsystemd when `hud follow rauc` first talks D-Bus).
+        .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CLazyBus", dependencies: ["CSDBus", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block
@@ -108,7 +111,7 @@ let package = Package(
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.
-        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput"]),
+        .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput", "HUDUpdates", "CSDBus", "CLazyBus"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
         // A kiosk app with its own picture and the HUD over it (README's "Over your app's picture";
@@ -125,6 +128,9 @@ let package = Package(
         // Plymouth's boot protocol: requests, their incremental parser, replies. Stdlib only.
         .target(name: "HUDPlymouth"),
         .testTarget(name: "HUDPlymouthTests", dependencies: ["HUDPlymouth"]),
+        // Updaters' progress (SWUpdate's progress socket, RAUC's D-Bus states) as HUD requests. Stdlib only.
+        .target(name: "HUDUpdates", dependencies: ["HUDProtocol"]),
+        .testTarget(name: "HUDUpdatesTests", dependencies: ["HUDUpdates", "HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
         .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender", "hud"]),

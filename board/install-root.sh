@@ -4,6 +4,9 @@
 # hook with its boot scripts. ROOT is / on a device, or an image being built.
 # It does not rebuild the initramfs: run `update-initramfs -u` in ROOT after it.
 #
+# With SWUpdate or RAUC in ROOT, the unit that shows its updates; with Mender's client, its state
+# scripts for the HUD (docs/update.md).
+#
 # --plymouthd: Debian's plymouth package stays and its units and initramfs
 # scripts start `hud` in plymouthd's place (docs/boot.md, "Keep Debian's
 # plymouth units"): the binary, the themes and our initramfs hook (the
@@ -46,6 +49,25 @@ fi
 # Settings are the image's own once installed: never overwritten.
 conf=$root/etc/initramfs-tools/conf.d/kioskhud
 [ -e "$conf" ] || install -D -m 0644 "$board/initramfs-tools/conf/kioskhud" "$conf"
+
+# SWUpdate and RAUC (docs/update.md): when ROOT has the tool, the unit that follows it, enabled.
+for tool in swupdate rauc; do
+    [ -e "$root/usr/bin/$tool" ] || continue
+    install -D -m 0644 "$board/updates/hud-follow-$tool.service" "$root/usr/lib/systemd/system/hud-follow-$tool.service"
+    install -d "$root/etc/systemd/system/multi-user.target.wants"
+    ln -sf "/usr/lib/systemd/system/hud-follow-$tool.service" "$root/etc/systemd/system/multi-user.target.wants/hud-follow-$tool.service"
+    echo "install-root: $tool is in $root: hud-follow-$tool.service installed and enabled"
+done
+# Mender (docs/update.md): when its client is in ROOT, the state scripts that drive the HUD through an
+# update. The rootfs ones (Download) go to /etc/mender/scripts; the Artifact ones must travel inside each
+# artifact (mender-artifact write ... -s FILE), so they are kept in /usr/share/kioskhud/mender/artifact.
+if [ -e "$root/usr/bin/mender" ]; then
+    install -d "$root/etc/mender/scripts" "$root/usr/share/kioskhud/mender/artifact"
+    install -m 0755 "$board"/mender/rootfs/*_kioskhud "$root/etc/mender/scripts/"
+    install -m 0755 "$board"/mender/artifact/*_kioskhud "$root/usr/share/kioskhud/mender/artifact/"
+    [ -e "$root/etc/mender/scripts/version" ] || echo 3 > "$root/etc/mender/scripts/version"
+    echo "install-root: Mender state scripts in $root/etc/mender/scripts; add $root/usr/share/kioskhud/mender/artifact/* to artifacts with mender-artifact -s"
+fi
 
 if [ $plymouthd = yes ]; then
     # dpkg keeps the diversion across upgrades of plymouth: its plymouthd goes to plymouthd.real.

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # pixman (CLazyGraphics), libpng (CLazyPNG), FreeType, HarfBuzz (with GLib),
 # FriBidi, libthai and fontconfig (CLazyText) are dlopen'ed on first use, never
-# loaded at exec (Cairo and Pango are not used at all, and never loaded); so are libinput (with libwacom and
-# GLib) and xkbcommon (CLazyInput, for `hud input`). And nothing waits for the kernel's
+# loaded at exec (Cairo and Pango are not used at all, and never loaded); so are
+# libinput (with libwacom and GLib) and xkbcommon (CLazyInput, for `hud input`),
+# and libsystemd (CLazyBus, for `hud follow rauc`). And nothing waits for the kernel's
 # random pool (CBootSeed): with getrandom saying "not ready", hud keeps its
 # arguments and makes no blocking getrandom call. Fails if the release `hud` lists one
 # as NEEDED, if a command that draws nothing loads one, or if a missing one is
 # not reported by name. Usage: scripts/check-startup-libs.sh [HUD_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|fribidi|thai|png16|z|pixman|input|xkbcommon|wacom)[-.]'
+lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|fribidi|thai|png16|z|pixman|input|xkbcommon|wacom|systemd)[-.]'
 hud=${1:-}
 if [[ -z $hud ]]; then
     bash scripts/build-release.sh .build-qemu

@@ -11,6 +11,7 @@ packages=(
   linux-source-6.1 linux-headers-amd64
   debootstrap zstd e2fsprogs systemd strace
   plymouth
+  swupdate rauc squashfs-tools dbus mender-client mender-artifact libsystemd-dev openssl iproute2
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
 )
 missing=()

@@ -2,9 +2,10 @@
 """Writes the table of functions a lazy-loading module forwards:
 Sources/CLazyGraphics/graphics_functions.h (pixman) or
 Sources/CLazyText/text_functions.h (FreeType, HarfBuzz, FriBidi, libthai,
-fontconfig) or Sources/CLazyPNG/png_functions.h (libpng).
+fontconfig) or Sources/CLazyPNG/png_functions.h (libpng) or
+Sources/CLazyBus/bus_functions.h (sd-bus, libsystemd).
 
-Usage: scripts/lazy-table.py graphics|text|png [NEW_FUNCTION ...]
+Usage: scripts/lazy-table.py graphics|text|png|bus [NEW_FUNCTION ...]
 Keeps every function already in the table and adds the new ones. Prototypes
 come from the installed headers (gcc -aux-info); the library from the header
 that declares the function.
@@ -23,9 +24,11 @@ modules = {
                             ("/thai/", "TEXT_THAI"), ("/fontconfig/", "TEXT_FONTCONFIG")]),
     "png": dict(table="Sources/CLazyPNG/png_functions.h", packages=["libpng16"], includes=["png.h"],
                 libraries=[("/libpng16/", "PNG")]),
+    "bus": dict(table="Sources/CLazyBus/bus_functions.h", packages=["libsystemd"], includes=["systemd/sd-bus.h"],
+                libraries=[("/systemd/", "SYSTEMD")]),
 }
 if len(sys.argv) < 2 or sys.argv[1] not in modules:
-    sys.exit("usage: scripts/lazy-table.py graphics|text|png [NEW_FUNCTION ...]")
+    sys.exit("usage: scripts/lazy-table.py graphics|text|png|bus [NEW_FUNCTION ...]")
 module = modules[sys.argv[1]]
 table = os.path.join(repo, module["table"])
 libraries = module["libraries"]

@@ -21,6 +21,7 @@ let commands: [Subcommand] = [
     Subcommand(name: "type", summary: "type text or a key into the HUD's prompt (a test and automation hook)", run: AskCommand.type.run),
     Subcommand(name: "newroot", summary: "move the daemon into the real root before the initramfs switches to it", run: PingCommand.newroot.run),
     PipeCommand.subcommand,
+    FollowCommand.subcommand,
     RenderCommand.subcommand,
     DemoCommand.subcommand,
     DisplayCommand.subcommand,
