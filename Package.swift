@@ -140,7 +140,8 @@ let package = Package(
         // polls its fd) and a compositor that draws HUDs over the app's own frames. The Swift
         // runtime is linked in statically, so the .so needs only Debian's libraries.
         .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem"],
-                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-soname=libkioskhud.so.0"])]),
+                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-soname=libkioskhud.so.0",
+                                                 "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map"])]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
