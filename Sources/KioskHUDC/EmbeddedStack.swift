@@ -42,10 +42,24 @@ final class EmbeddedStack: @unchecked Sendable {
         }
     }
 
+    /// Frames the HUDs' animations ask for come at most this often (60 Hz):
+    /// an app without vsync pacing (a toolkit redrawing on demand) does not spin.
+    static let frameInterval = Duration.nanoseconds(16_666_667)
+    /// When the app last drew the HUDs.
+    private var lastDraw: HUDInstant?
+
+    /// When the HUDs' picture next changes by itself, no sooner than a frame
+    /// interval after the last draw; nil: not by itself.
+    private func nextFrameTime(after next: HUDInstant?) -> HUDInstant? {
+        guard let next else { return nil }
+        guard let lastDraw else { return next }
+        return max(next, lastDraw + Self.frameInterval)
+    }
+
     /// Milliseconds until the HUDs need a frame: 0 now, -1 never by themselves.
     func nextFrameMilliseconds() -> Int32 {
         if frameRequest.isPending { return 0 }
-        let next = stack.assumeIsolated { $0.snapshot().nextChange }
+        let next = nextFrameTime(after: stack.assumeIsolated { $0.snapshot().nextChange })
         guard let next else { return -1 }
         let ns = next.nanoseconds - loop.now().nanoseconds
         guard ns > 0 else { return 0 }
@@ -70,6 +84,7 @@ final class EmbeddedStack: @unchecked Sendable {
         guard let compositor else { return [] }
         _ = frameRequest.take()
         let snapshot = stack.assumeIsolated { $0.snapshot() }
+        lastDraw = snapshot.time
         let rects: [PixelRect]
         do {
             rects = try compositor.draw(snapshot, into: buffer)
@@ -80,7 +95,7 @@ final class EmbeddedStack: @unchecked Sendable {
         stack.assumeIsolated { $0.setButtonFrames(buttons) }
         frameTimer?.cancel()
         frameTimer = nil
-        if let next = snapshot.nextChange {
+        if let next = nextFrameTime(after: snapshot.nextChange) {
             let request = frameRequest
             frameTimer = loop.schedule(at: next) { request.request() }
         }
