@@ -42,8 +42,9 @@ final class EmbeddedStack: @unchecked Sendable {
         }
     }
 
-    /// Frames the HUDs' animations ask for come at most this often (60 Hz):
-    /// an app without vsync pacing (a toolkit redrawing on demand) does not spin.
+    /// Frames come at most this often (60 Hz), whatever asks for them (an
+    /// animation, a progress set at every turn of the app's loop): an app
+    /// without vsync pacing (a toolkit redrawing on demand) does not spin.
     static let frameInterval = Duration.nanoseconds(16_666_667)
     /// When the app last drew the HUDs.
     private var lastDraw: HUDInstant?
@@ -58,8 +59,8 @@ final class EmbeddedStack: @unchecked Sendable {
 
     /// Milliseconds until the HUDs need a frame: 0 now, -1 never by themselves.
     func nextFrameMilliseconds() -> Int32 {
-        if frameRequest.isPending { return 0 }
-        let next = nextFrameTime(after: stack.assumeIsolated { $0.snapshot().nextChange })
+        let change: HUDInstant? = frameRequest.isPending ? loop.now() : stack.assumeIsolated { $0.snapshot().nextChange }
+        let next = nextFrameTime(after: change)
         guard let next else { return -1 }
         let ns = next.nanoseconds - loop.now().nanoseconds
         guard ns > 0 else { return 0 }

@@ -98,6 +98,9 @@ int main(void) {
 
     CHECK(kh_hud_set_label(hud, "Loading") == KH_OK);
     CHECK(kh_hud_show(hud, 0) == KH_OK);
+    /* Paced: no sooner than a 60 Hz frame after the last draw. */
+    CHECK(kh_stack_next_frame_ms(stack, &ms) == KH_OK && ms == 17);
+    CHECK(kh_stack_advance_clock(stack, 17) == KH_OK);
     CHECK(kh_stack_next_frame_ms(stack, &ms) == KH_OK && ms == 0);
     CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
     CHECK(count >= 1);
