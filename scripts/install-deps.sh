@@ -11,6 +11,7 @@ packages=(
   linux-source-6.1 linux-headers-amd64
   debootstrap zstd e2fsprogs systemd strace
   plymouth
+  g++ libsdl2-dev
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
 )
 missing=()

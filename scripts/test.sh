@@ -20,6 +20,7 @@ bash scripts/check-startup-libs.sh
 bash scripts/check-isolation.sh
 bash scripts/check-versioned-dependency.sh
 bash scripts/check-readme-example.sh
+bash scripts/check-c-api.sh
 bash scripts/check-plymouth-client.sh
 bash scripts/check-plymouthd-dropin.sh
 bash scripts/check-boot-progress.sh
