@@ -33,5 +33,6 @@ board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
 board/qemu/run-input-e2e.sh
 board/qemu/run-overlay-e2e.sh
+board/qemu/run-capi-e2e.sh
 board/realboot/run.sh
 bash scripts/arm64/test.sh

@@ -10,7 +10,7 @@
 # Prints PASS/FAIL per check and "N passed, M failed"; exits 1 on failure.
 set -uo pipefail
 # This suite runs no hud: naming one keeps suite-lib.sh from building it.
-: "${HUD:=$(command -v true)}"
+: "${HUD:=/bin/true}"
 . "$(dirname "$0")/suite-lib.sh"
 out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-capi}
 build=${BUILD_DIR:-.build/debug}
