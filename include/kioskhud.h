@@ -58,13 +58,17 @@ typedef enum kh_status {
     /** A theme file could not be read or had errors (what it could read applies). */
     KH_ERROR_THEME = 9,
     /** The rectangle array was too small; *count says how many there are. */
-    KH_ERROR_TOO_MANY_RECTS = 10
+    KH_ERROR_TOO_MANY_RECTS = 10,
+    /** No display could be opened (kh_screen_open). */
+    KH_ERROR_NO_DISPLAY = 11
 } kh_status;
 
 /** A stack of HUDs and the clock and timers they run on. */
 typedef struct kh_stack kh_stack;
 /** One HUD in a stack. */
 typedef struct kh_hud kh_hud;
+/** The display, when KioskHUD owns it (kh_screen_open). */
+typedef struct kh_screen kh_screen;
 
 /** What the bezel shows above its labels (MBProgressHUDMode). */
 typedef enum kh_mode {
@@ -100,6 +104,9 @@ typedef struct kh_rect {
 
 /** Called when a HUD has gone (once per show), or its button was pressed. */
 typedef void (*kh_hud_callback)(kh_hud *hud, void *user_data);
+/** Paints the app's picture once: width x height XRGB8888 pixels, stride bytes a row, upright. */
+typedef void (*kh_content_callback)(uint32_t *pixels, int32_t width, int32_t height, int32_t stride,
+                                    void *user_data);
 
 /* --- Version and errors (any thread) --- */
 
@@ -192,6 +199,23 @@ kh_status kh_hud_set_button(kh_hud *hud, const char *title, kh_hud_callback call
 kh_status kh_hud_press_button(kh_hud *hud);
 /** Called once each time the HUD has gone (completionBlock); NULL clears it. */
 kh_status kh_hud_set_completion(kh_hud *hud, kh_hud_callback callback, void *user_data);
+
+/* --- KioskHUD owns the display (as HUDScreen.open) --- */
+
+/**
+ * Opens the display — every connected KMS output at its own mode, fbdev while
+ * no GPU driver has loaded — and shows stack's HUDs on it, over the picture
+ * content paints (called once, at the first output's upright size; NULL: a
+ * black screen). Its fds (the card, page flips, hotplug, VT switches) join the
+ * stack's fd: keep polling it and calling kh_stack_dispatch(). Returns once
+ * the first picture is up (dispatching meanwhile), or KH_ERROR_NO_DISPLAY
+ * after 8 s without one. kh_stack_draw is refused while it is open.
+ * Blocks SIGUSR1 and SIGUSR2 in the calling thread (VT switching): block them
+ * in every other thread too.
+ */
+kh_status kh_screen_open(kh_stack *stack, kh_content_callback content, void *user_data, kh_screen **out);
+/** Stops drawing, gives the console back and frees the handle. NULL is ignored. */
+kh_status kh_screen_close(kh_screen *screen);
 
 #ifdef __cplusplus
 }

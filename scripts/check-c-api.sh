@@ -25,8 +25,8 @@ fail() { echo "FAIL c-api/$1: $2"; failed=$((failed + 1)); }
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [[ $soname == libkioskhud.so.0 ]] && pass soname || fail soname "SONAME is '$soname', not libkioskhud.so.0"
 needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-foreign=$(tr ' ' '\n' <<<"$needed" | grep -Ev '^(|libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux[-a-z0-9_.]*\.so\.[0-9]+)$')
-[[ -z $foreign ]] && pass "needed: $needed" || fail needed "needs $(tr '\n' ' ' <<<"$foreign")(only Debian's C/C++ runtime is allowed: the Swift runtime must be inside)"
+foreign=$(tr ' ' '\n' <<<"$needed" | grep -Ev '^(|libdrm\.so\.2|libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux[-a-z0-9_.]*\.so\.[0-9]+)$')
+[[ -z $foreign ]] && pass "needed: $needed" || fail needed "needs $(tr '\n' ' ' <<<"$foreign")(only Debian's C/C++ runtime and libdrm are allowed: the Swift runtime must be inside)"
 exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' | sed 's/@.*//' | sort -u)
 extra=$(grep -v '^kh_' <<<"$exported" | grep -v '^KIOSKHUD_' || true)
 [[ -z $extra ]] && pass "exports only kh_* ($(grep -c '^kh_' <<<"$exported") functions)" \

@@ -14,6 +14,8 @@ final class EmbeddedStack: @unchecked Sendable {
     let thread: pthread_t
     /// The handles of HUDs in this stack, freed with it.
     var huds: [OpaquePointer] = []
+    /// The `kh_screen` showing this stack, if one is open.
+    var screen: OpaquePointer?
     var theme = HUDTheme()
     var style = HUDRenderStyle()
     private var compositor: FrameCompositor?
@@ -101,6 +103,14 @@ final class EmbeddedStack: @unchecked Sendable {
             frameTimer = loop.schedule(at: next) { request.request() }
         }
         return rects
+    }
+
+    /// The screen closed: frames are the app's again (`kh_stack_draw`).
+    func screenClosed() {
+        screen = nil
+        let request = frameRequest
+        stack.assumeIsolated { $0.setInvalidationHandler { request.request() } }
+        request.request()
     }
 
     /// A new theme: the renderer's style now, each HUD's options by the caller.

@@ -30,6 +30,10 @@ public func kh_stack_new(_ flags: UInt32, _ out: UnsafeMutablePointer<OpaquePoin
 public func kh_stack_free(_ handle: OpaquePointer?) -> Int32 {
     guard let handle else { return KHStatus.ok.rawValue }
     return capiCall("kh_stack_free", stack: handle) { stack in
+        if let screen = stack.screen, let open = try? HandleRegistry.object(screen, .screen, as: EmbeddedScreen.self) {
+            open.screen.stop(retainPicture: false)
+            HandleRegistry.unregister(screen, as: EmbeddedScreen.self)
+        }
         for hudHandle in stack.huds {
             if let hud = try? HandleRegistry.object(hudHandle, .hud, as: EmbeddedHUD.self) {
                 stack.stack.assumeIsolated { $0.remove(hud.hud) }
@@ -95,6 +99,7 @@ public func kh_stack_draw(_ handle: OpaquePointer?, _ pixels: UnsafeMutableRawPo
     capiCall("kh_stack_draw", stack: handle) { stack throws(CAPIError) in
         guard let count else { throw CAPIError(.invalidArgument, "count is NULL") }
         count.pointee = 0
+        guard stack.screen == nil else { throw CAPIError(.unsupported, "the stack is on a kh_screen, which draws it") }
         guard let pixels else { throw CAPIError(.invalidArgument, "pixels is NULL") }
         guard rects != nil || capacity == 0 else { throw CAPIError(.invalidArgument, "rects is NULL but capacity is \(capacity)") }
         guard let pixelFormat = formats[format] else {

@@ -2,4 +2,5 @@
 enum HandleKind: Sendable {
     case stack
     case hud
+    case screen
 }

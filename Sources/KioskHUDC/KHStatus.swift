@@ -11,6 +11,7 @@ enum KHStatus: Int32 {
     case render = 8
     case theme = 9
     case tooManyRects = 10
+    case noDisplay = 11
 
     /// `kh_status_string`'s text, NUL-terminated static storage.
     var name: StaticString {
@@ -26,6 +27,7 @@ enum KHStatus: Int32 {
         case .render: "drawing failed"
         case .theme: "theme problem"
         case .tooManyRects: "rectangle array too small"
+        case .noDisplay: "no display"
         }
     }
 }

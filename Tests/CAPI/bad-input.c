@@ -63,6 +63,12 @@ int main(void) {
     CHECK_ERROR(kh_stack_dispatch((kh_stack *)hud), KH_ERROR_INVALID_HANDLE, "not a live kh_stack");
     CHECK_ERROR(kh_stack_dispatch((kh_stack *)pixels), KH_ERROR_INVALID_HANDLE, "not a live kh_stack");
 
+    kh_screen *screen = (kh_screen *)pixels;
+    CHECK_ERROR(kh_screen_open(NULL, NULL, NULL, &screen), KH_ERROR_INVALID_ARGUMENT, "kh_screen_open: the stack handle is NULL");
+    CHECK_ERROR(kh_screen_open(stack, NULL, NULL, NULL), KH_ERROR_INVALID_ARGUMENT, "out is NULL");
+    CHECK_ERROR(kh_screen_close((kh_screen *)stack), KH_ERROR_INVALID_HANDLE, "not a live kh_screen");
+    CHECK(kh_screen_close(NULL) == KH_OK);
+
     /* Values out of range. */
     CHECK_ERROR(kh_hud_set_mode(hud, (kh_mode)99), KH_ERROR_INVALID_ARGUMENT, "not a kh_mode");
     CHECK_ERROR(kh_stack_advance_clock(stack, 10), KH_ERROR_UNSUPPORTED, "KH_STACK_MANUAL_CLOCK");
