@@ -42,6 +42,16 @@ public func kh_screen_open(_ stackHandle: OpaquePointer?, _ content: (@conventio
     }
 }
 
+@_cdecl("kh_screen_is_settled")
+public func kh_screen_is_settled(_ handle: OpaquePointer?, _ settled: UnsafeMutablePointer<Int32>?) -> Int32 {
+    capiCall("kh_screen_is_settled") { () throws(CAPIError) in
+        let screen = try HandleRegistry.object(handle, .screen, as: EmbeddedScreen.self)
+        try screen.owner.checkThread("kh_screen_is_settled")
+        guard let settled else { throw CAPIError(.invalidArgument, "settled is NULL") }
+        settled.pointee = screen.screen.isSettled ? 1 : 0
+    }
+}
+
 @_cdecl("kh_screen_close")
 public func kh_screen_close(_ handle: OpaquePointer?) -> Int32 {
     guard let handle else { return KHStatus.ok.rawValue }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # libkioskhud on real kernel DRM drivers (issue 25): Examples/c/kms-example.c,
 # a C program that owns KMS (dumb buffers, its own page flips, a static
-# picture) and draws the HUD into its frames through kioskhud.h, built with
+# picture) and draws the HUD into its frames through kioskhud.h, and
+# Examples/c/screen-example.c (kh_screen_open: KioskHUD owns the display over
+# the app's picture), built with
 # gcc against an installed libkioskhud (scripts/install-capi.sh) and run in
 # one QEMU boot per driver (bochs, virtio-gpu) by e2e/capi-guest.sh, without
 # the Swift toolchain; e2e/capi_check.py judges the screendumps (after its
@@ -27,13 +29,16 @@ count "$(/usr/bin/python3 "$here/e2e/capi_check.py" --self-test)"
 rm -rf "$out/prefix"
 if ! bash "$repo/scripts/install-capi.sh" "$out/prefix" "$build" \
     || ! gcc -O2 -std=gnu99 -Wall -Wextra -Werror -o "$out/kms-example" "$repo/Examples/c/kms-example.c" \
-        $(PKG_CONFIG_PATH=$out/prefix/lib/pkgconfig pkg-config --cflags --libs kioskhud libdrm) -Wl,-rpath,"$out/prefix/lib"; then
-    count "FAIL build: libkioskhud or Examples/c/kms-example.c"
+        $(PKG_CONFIG_PATH=$out/prefix/lib/pkgconfig pkg-config --cflags --libs kioskhud libdrm) -Wl,-rpath,"$out/prefix/lib" \
+    || ! gcc -O2 -std=gnu99 -Wall -Wextra -Werror -o "$out/screen-example" "$repo/Examples/c/screen-example.c" \
+        $(PKG_CONFIG_PATH=$out/prefix/lib/pkgconfig pkg-config --cflags --libs kioskhud) -Wl,-rpath,"$out/prefix/lib"; then
+    count "FAIL build: libkioskhud, Examples/c/kms-example.c or screen-example.c"
     finish_suite
     exit 1
 fi
 
 for gpu in ${KIOSKHUD_E2E_GPUS:-bochs virtio}; do
-    run_setup "$gpu" "$gpu" capi-guest.sh capi_check.py 300 --env "CAPI_APP=$out/kms-example"
+    run_setup "$gpu" "$gpu" capi-guest.sh capi_check.py 300 --env "CAPI_APP=$out/kms-example" \
+        --env "CAPI_SCREEN_APP=$out/screen-example"
 done
 finish_suite

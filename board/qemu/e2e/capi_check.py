@@ -1,18 +1,20 @@
 #!/usr/bin/python3
 """Judges run-capi-e2e.sh's runs of Examples/c/kms-example.c (libkioskhud
-from a C app that owns KMS) from the guest log and its screendumps.
+from a C app that owns KMS: tag capi) and Examples/c/screen-example.c
+(kh_screen_open, KioskHUD owning the display: tag capiscreen) from the
+guest log and their screendumps.
 
 The app's picture is known exactly (`picture`, as kms-example.c paints it),
-so each screendump is compared with it pixel for pixel:
-  - capi-shown-1: the HUD is a centred box of changed pixels, the picture
+so each screendump is compared with it pixel for pixel (TAG-stage):
+  - shown-1: the HUD is a centred box of changed pixels, the picture
     untouched around it; inside, its top margin shows the picture blurred
     (the bars' colours vary across it, the checker's sharp edges are gone);
-  - capi-shown-2: the same box, changed inside (the spinner turned) while
+  - shown-2: the same box, changed inside (the spinner turned) while
     the app's picture stayed static;
-  - capi-hiding: taken right after "hide", still the HUD (minimum show time);
-  - capi-hidden: the picture exactly, the HUD gone;
+  - hiding: the third shot, all three after "hide": still the HUD (minimum show time);
+  - hidden: the picture exactly, the HUD gone;
 and the log: exit 0, no Swift toolchain and no Swift library in `ldd`,
-hidden no sooner than the minimum show time (6000 ms).
+hidden no sooner than the minimum show time (10000 ms).
 Usage: capi_check.py LABEL LOG DUMPS, or capi_check.py --self-test.
 """
 import os
@@ -22,7 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from screens import Run, parse_log, read_ppm  # noqa: E402
 
-MIN_SHOW_MS = 6000
+MIN_SHOW_MS = 10000
 BARS = [0xC03030, 0x30C030, 0x3030C0, 0xC0C030, 0x30C0C0, 0xC030C0, 0xC0C0C0, 0x606060]
 
 
@@ -92,42 +94,52 @@ def judge_hud(run, name, px, w, h, pic):
     return box
 
 
-def check(label, log, dumps):
-    run = Run(label, log, dumps)
-    run.check("exit", run.exit_code("capi") == 0, f"exit code {run.exit_code('capi')}")
-    run.check("no-swift-toolchain", run.said("capi", "swift: none"), "swift found in the guest")
-    ldd = next((l for l in run.log.get("capi", []) if l.startswith("ldd:")), "")
-    run.check("libraries", "libkioskhud.so.0" in ldd and "swift" not in ldd.lower() and "not found" not in ldd,
+RUNS = ("capi", "capiscreen")
+
+
+def check_run(run, tag, dumps):
+    """The checks of one program's run, named TAG/..."""
+    run.check(f"{tag}/exit", run.exit_code(tag) == 0, f"exit code {run.exit_code(tag)}")
+    ldd = next((l for l in run.log.get(tag, []) if l.startswith("ldd:")), "")
+    run.check(f"{tag}/libraries", "libkioskhud.so.0" in ldd and "swift" not in ldd.lower() and "not found" not in ldd,
               f"ldd: {ldd or 'missing'}")
     shots = {}
-    for name in ("capi-shown-1", "capi-shown-2", "capi-hiding", "capi-hidden"):
-        path = os.path.join(dumps, name + ".ppm")
-        shots[name] = read_ppm(path) if os.path.exists(path) else None
-        run.check(f"{name}/taken", shots[name] is not None, "no screendump")
+    for stage in ("shown-1", "shown-2", "hiding", "hidden"):
+        path = os.path.join(dumps, f"{tag}-{stage}.ppm")
+        shots[stage] = read_ppm(path) if os.path.exists(path) else None
+        run.check(f"{tag}/{stage}/taken", shots[stage] is not None, "no screendump")
     first = next((s for s in shots.values() if s), None)
     if first:
         w, h, _ = first
         pic = picture(w, h)
         boxes = {}
-        for name in ("capi-shown-1", "capi-shown-2", "capi-hiding"):
-            if shots[name]:
-                boxes[name] = judge_hud(run, name, shots[name][2], w, h, pic)
-        a, b = shots["capi-shown-1"], shots["capi-shown-2"]
-        if a and b and boxes.get("capi-shown-1"):
-            run.check("spinner-turns", a[2] != b[2], "the two screendumps 0.3 s apart are identical: the spinner stood still")
-        hidden = shots["capi-hidden"]
+        for stage in ("shown-1", "shown-2", "hiding"):
+            if shots[stage]:
+                boxes[stage] = judge_hud(run, f"{tag}/{stage}", shots[stage][2], w, h, pic)
+        a, b = shots["shown-1"], shots["shown-2"]
+        if a and b and boxes.get("shown-1"):
+            run.check(f"{tag}/spinner-turns", a[2] != b[2],
+                      "the two screendumps 0.3 s apart are identical: the spinner stood still")
+        hidden = shots["hidden"]
         if hidden:
             box = changed_box(hidden[2], w, h, pic)
-            run.check("hidden/picture", box is None, f"pixels still differ from the app's picture in {box}")
-    lines = run.log.get("capi", [])
+            run.check(f"{tag}/hidden/picture", box is None, f"pixels still differ from the app's picture in {box}")
+    lines = run.log.get(tag, [])
     hide = next((int(m.group(1)) for l in lines for m in [re.match(r"kms: hide at (\d+) ms", l)] if m), None)
     gone = next((int(m.group(1)) for l in lines for m in [re.match(r"kms: hidden after (\d+) ms", l)] if m), None)
-    run.check("min-show", hide is not None and gone is not None and hide < MIN_SHOW_MS <= gone,
+    run.check(f"{tag}/min-show", hide is not None and gone is not None and hide < MIN_SHOW_MS <= gone,
               f"hide asked at {hide} ms, hidden at {gone} ms: want the hide before {MIN_SHOW_MS} ms and hidden after it")
     cpu = next((l for l in lines if l.startswith("kms: cpu")), None)
-    run.check("cpu-line", cpu is not None, "no cpu line")
+    run.check(f"{tag}/cpu-line", cpu is not None, "no cpu line")
     if cpu:
-        print(f"note {label}: {cpu}")
+        print(f"note {run.label}/{tag}: {cpu}")
+
+
+def check(label, log, dumps):
+    run = Run(label, log, dumps)
+    run.check("no-swift-toolchain", run.said("capi", "swift: none"), "swift found in the guest")
+    for tag in RUNS:
+        check_run(run, tag, dumps)
     return run.report()
 
 
