@@ -73,6 +73,7 @@ done
 for test in lifecycle bad-input; do
     build "$test-asan" gcc "${c_flags[@]}" "${asan[@]}" "Tests/CAPI/$test.c" && run "$test-asan"
 done
+build spinner-cpu gcc "${c_flags[@]}" -O2 Tests/CAPI/spinner-cpu.c && pass "spinner-cpu builds (a measurement, run by hand)"
 build readme-example gcc "${c_flags[@]}" Examples/c/readme-example.c && run readme-example
 build readme-example-asan gcc "${c_flags[@]}" "${asan[@]}" Examples/c/readme-example.c && run readme-example-asan
 if pkg-config --exists sdl2; then
