@@ -90,6 +90,14 @@ typedef enum kh_hud_state {
     KH_HUD_HIDING = 3
 } kh_hud_state;
 
+/** kh_stack_pointer events. */
+typedef enum kh_pointer_event {
+    KH_POINTER_DOWN = 0,
+    KH_POINTER_MOVE = 1,
+    KH_POINTER_UP = 2,
+    KH_POINTER_CANCEL = 3
+} kh_pointer_event;
+
 /** Pixel formats of kh_stack_draw, as DRM fourcc codes (drm_fourcc.h). */
 #define KH_FORMAT_XRGB8888 0x34325258u /* 'XR24' */
 #define KH_FORMAT_ARGB8888 0x34325241u /* 'AR24', premultiplied */
@@ -143,6 +151,16 @@ kh_status kh_stack_next_frame_ms(kh_stack *stack, int *ms);
 kh_status kh_stack_advance_clock(kh_stack *stack, uint32_t ms);
 /** Applies a theme file (JSON: colours, fonts, sizes; see README) to the stack's HUDs, existing and new. */
 kh_status kh_stack_set_theme_file(kh_stack *stack, const char *path);
+
+/** The device's tilt for the motion effect (parallax), each axis -1...1 (+x moves the bezel right, +y down): the app's accelerometer reading. */
+kh_status kh_stack_set_tilt(kh_stack *stack, double x, double y);
+/**
+ * A touch or pointer event at (x, y) in the pixels of the last kh_stack_draw's
+ * buffer: a press and release inside a HUD's button runs its callback (on UP).
+ * In *taken (may be NULL): 1 when a button took it, so the app should not
+ * pass it on.
+ */
+kh_status kh_stack_pointer(kh_stack *stack, kh_pointer_event event, double x, double y, int *taken);
 
 /**
  * Draws the visible HUDs over the app's frame in pixels (width x height,

@@ -113,6 +113,9 @@ final class EmbeddedStack: @unchecked Sendable {
         request.request()
     }
 
+    /// A pixel of the last drawn buffer as a point; nil before the first draw.
+    func hudPoint(x: Double, y: Double) -> HUDPoint? { compositor?.hudPoint(x: x, y: y) }
+
     /// A new theme: the renderer's style now, each HUD's options by the caller.
     func apply(_ theme: HUDTheme) {
         self.theme = theme

@@ -92,6 +92,34 @@ public func kh_stack_set_theme_file(_ handle: OpaquePointer?, _ path: UnsafePoin
     }
 }
 
+@_cdecl("kh_stack_set_tilt")
+public func kh_stack_set_tilt(_ handle: OpaquePointer?, _ x: Double, _ y: Double) -> Int32 {
+    capiCall("kh_stack_set_tilt", stack: handle) { stack in
+        let tilt = HUDTilt(x: x, y: y)
+        stack.stack.assumeIsolated { $0.setTilt(tilt) }
+    }
+}
+
+@_cdecl("kh_stack_pointer")
+public func kh_stack_pointer(_ handle: OpaquePointer?, _ event: Int32, _ x: Double, _ y: Double,
+                             _ taken: UnsafeMutablePointer<Int32>?) -> Int32 {
+    capiCall("kh_stack_pointer", stack: handle) { stack throws(CAPIError) in
+        taken?.pointee = 0
+        guard (0...3).contains(event) else { throw CAPIError(.invalidArgument, "event \(event) is not a kh_pointer_event") }
+        guard x.isFinite, y.isFinite else { throw CAPIError(.invalidArgument, "position (\(x), \(y)) is not finite") }
+        guard let point = stack.hudPoint(x: x, y: y) else { return }
+        let took = stack.stack.assumeIsolated { hud -> Bool in
+            switch event {
+            case 0: return hud.pointerDown(at: point)
+            case 1: hud.pointerMoved(to: point); return false
+            case 2: return hud.pointerUp(at: point)
+            default: hud.pointerCancelled(); return false
+            }
+        }
+        taken?.pointee = took ? 1 : 0
+    }
+}
+
 @_cdecl("kh_stack_draw")
 public func kh_stack_draw(_ handle: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32,
                           _ stride: Int32, _ format: UInt32, _ scale: Double, _ rotation: Int32,

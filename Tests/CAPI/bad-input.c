@@ -69,6 +69,9 @@ int main(void) {
     CHECK_ERROR(kh_screen_close((kh_screen *)stack), KH_ERROR_INVALID_HANDLE, "not a live kh_screen");
     CHECK(kh_screen_close(NULL) == KH_OK);
 
+    CHECK_ERROR(kh_stack_pointer(stack, (kh_pointer_event)7, 1, 1, NULL), KH_ERROR_INVALID_ARGUMENT, "not a kh_pointer_event");
+    CHECK_ERROR(kh_stack_pointer(NULL, KH_POINTER_DOWN, 1, 1, NULL), KH_ERROR_INVALID_ARGUMENT, "stack handle is NULL");
+
     /* Values out of range. */
     CHECK_ERROR(kh_hud_set_mode(hud, (kh_mode)99), KH_ERROR_INVALID_ARGUMENT, "not a kh_mode");
     CHECK_ERROR(kh_stack_advance_clock(stack, 10), KH_ERROR_UNSUPPORTED, "KH_STACK_MANUAL_CLOCK");

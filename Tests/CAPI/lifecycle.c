@@ -1,10 +1,13 @@
 /* The HUD's lifecycle through the C API on a manual clock: grace time,
  * minimum show time, delayed hide, the completion called once per show,
- * and what kh_stack_draw and kh_stack_next_frame_ms answer. */
+ * and what kh_stack_draw and kh_stack_next_frame_ms answer; the button,
+ * parallax and a theme file. */
+#define _POSIX_C_SOURCE 200809L
 #include <kioskhud.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "check.h"
 
 static int completions;
@@ -13,6 +16,14 @@ static void completed(kh_hud *hud, void *user_data) {
     (void)hud;
     CHECK(user_data == &completions);
     completions++;
+}
+
+static int presses;
+
+static void pressed(kh_hud *hud, void *user_data) {
+    (void)hud;
+    CHECK(user_data == &presses);
+    presses++;
 }
 
 static kh_hud_state state_of(kh_hud *hud) {
@@ -28,6 +39,14 @@ static void paint_picture(uint32_t *pixels) {
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
             pixels[y * W + x] = 0xff000000u | (uint32_t)(x * 255 / W) << 16 | (uint32_t)(y * 255 / H) << 8 | ((x / 8 + y / 8) % 2 ? 0xc0 : 0x20);
+}
+
+/* The leftmost column where frame differs from picture; -1 if none. */
+static int leftmost_change(const uint32_t *frame, const uint32_t *picture) {
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++)
+            if (frame[y * W + x] != picture[y * W + x]) return x;
+    return -1;
 }
 
 int main(void) {
@@ -132,6 +151,49 @@ int main(void) {
     CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
     CHECK(count == 0);
     CHECK(kh_stack_next_frame_ms(stack, &ms) == KH_OK && ms == -1);
+
+    /* The button: a press through the API runs its callback once; a tap
+     * outside it is not taken. */
+    CHECK(kh_hud_set_button(hud, "Cancel", pressed, &presses) == KH_OK);
+    CHECK(kh_hud_show(hud, 0) == KH_OK);
+    CHECK(kh_stack_advance_clock(stack, 20) == KH_OK);
+    memcpy(frame, picture, W * H * 4);
+    CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
+    int taken = -1;
+    CHECK(kh_stack_pointer(stack, KH_POINTER_DOWN, 2, 2, &taken) == KH_OK && taken == 0);
+    CHECK(kh_stack_pointer(stack, KH_POINTER_UP, 2, 2, &taken) == KH_OK && taken == 0);
+    CHECK(presses == 0);
+    CHECK(kh_hud_press_button(hud) == KH_OK);
+    CHECK(presses == 1);
+
+    /* Parallax: with the motion effect on, a tilt to the right moves the bezel right. */
+    CHECK(kh_hud_set_button(hud, NULL, NULL, NULL) == KH_OK);
+    CHECK(kh_hud_set_motion_effect(hud, 1) == KH_OK);
+    CHECK(kh_stack_advance_clock(stack, 20) == KH_OK);
+    memcpy(frame, picture, W * H * 4);
+    CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
+    int level_left = leftmost_change(frame, picture);
+    CHECK(kh_stack_set_tilt(stack, 1, 0) == KH_OK);
+    CHECK(kh_stack_advance_clock(stack, 20) == KH_OK);
+    memcpy(frame, picture, W * H * 4);
+    CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
+    int tilted_left = leftmost_change(frame, picture);
+    CHECK(level_left > 0 && tilted_left >= level_left + 5);
+
+    /* A theme file applies; what it names is used. */
+    char theme[] = "/tmp/kioskhud-theme-XXXXXX";
+    int fd = mkstemp(theme);
+    CHECK(fd >= 0);
+    const char *json = "{ \"bezelStyle\": \"solid\", \"bezelColor\": \"#ff0000ff\" }";
+    CHECK(write(fd, json, strlen(json)) == (ssize_t)strlen(json));
+    close(fd);
+    CHECK(kh_stack_set_theme_file(stack, theme) == KH_OK);
+    unlink(theme);
+    CHECK(kh_stack_set_tilt(stack, 0, 0) == KH_OK);
+    CHECK(kh_stack_advance_clock(stack, 20) == KH_OK);
+    memcpy(frame, picture, W * H * 4);
+    CHECK(kh_stack_draw(stack, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, rects, 8, &count) == KH_OK);
+    CHECK((frame[(H / 2 - 30) * W + W / 2 - 40] & 0xffffff) == 0xff0000);
 
     /* Freeing the stack frees its HUDs. */
     CHECK(kh_stack_free(stack) == KH_OK);
