@@ -3,6 +3,7 @@
  * and what kh_stack_draw and kh_stack_next_frame_ms answer; the button,
  * parallax and a theme file. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <kioskhud.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,6 +40,15 @@ static void paint_picture(uint32_t *pixels) {
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
             pixels[y * W + x] = 0xff000000u | (uint32_t)(x * 255 / W) << 16 | (uint32_t)(y * 255 / H) << 8 | ((x / 8 + y / 8) % 2 ? 0xc0 : 0x20);
+}
+
+/* How many fds the process has open. */
+static int open_fds(void) {
+    int n = 0;
+    DIR *dir = opendir("/proc/self/fd");
+    while (dir && readdir(dir)) n++;
+    if (dir) closedir(dir);
+    return n;
 }
 
 /* The leftmost column where frame differs from picture; -1 if none. */
@@ -198,6 +208,20 @@ int main(void) {
     /* Freeing the stack frees its HUDs. */
     CHECK(kh_stack_free(stack) == KH_OK);
     CHECK(kh_hud_show(hud, 0) == KH_ERROR_INVALID_HANDLE);
+    /* Freeing a stack with HUDs waiting on timers closes its fds (no cycle keeps its loop). */
+    int fds_before = open_fds();
+    for (int i = 0; i < 20; i++) {
+        kh_stack *s;
+        kh_hud *h;
+        CHECK(kh_stack_new(0, &s) == KH_OK && kh_hud_new(s, &h) == KH_OK);
+        kh_hud_set_grace_time(h, 500);
+        kh_hud_show(h, 1);
+        kh_hud_hide_after(h, 1, 2000);
+        CHECK(kh_stack_draw(s, frame, W, H, W * 4, KH_FORMAT_XRGB8888, 1, 0, NULL, 0, &count) == KH_OK);
+        CHECK(kh_stack_free(s) == KH_OK);
+    }
+    CHECK(open_fds() == fds_before);
+
     free(picture);
     free(frame);
     free(first);
