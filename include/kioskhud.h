@@ -199,6 +199,8 @@ kh_status kh_hud_get_state(kh_hud *hud, kh_hud_state *state);
 kh_status kh_hud_set_grace_time(kh_hud *hud, uint32_t ms);
 kh_status kh_hud_set_min_show_time(kh_hud *hud, uint32_t ms);
 kh_status kh_hud_set_mode(kh_hud *hud, kh_mode mode);
+/** Shows the PNG file at path as the indicator (MBProgressHUDModeCustomView); read when drawn. */
+kh_status kh_hud_set_custom_image(kh_hud *hud, const char *path);
 /** Progress in 0...1 (clamped; NaN keeps the old value). */
 kh_status kh_hud_set_progress(kh_hud *hud, double progress);
 /** UTF-8; NULL or "" for none. Copied. */

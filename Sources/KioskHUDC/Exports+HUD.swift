@@ -76,6 +76,15 @@ public func kh_hud_set_mode(_ handle: OpaquePointer?, _ mode: Int32) -> Int32 {
     }
 }
 
+@_cdecl("kh_hud_set_custom_image")
+public func kh_hud_set_custom_image(_ handle: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    let file = path.map { String(cString: $0) }
+    return capiCall("kh_hud_set_custom_image", hud: handle) { hud throws(CAPIError) in
+        guard let file, !file.isEmpty else { throw CAPIError(.invalidArgument, "path is NULL or empty") }
+        hud.update { $0.mode = .customImage(path: file) }
+    }
+}
+
 @_cdecl("kh_hud_set_progress")
 public func kh_hud_set_progress(_ handle: OpaquePointer?, _ progress: Double) -> Int32 {
     capiCall("kh_hud_set_progress", hud: handle) { hud in hud.update { $0.progress = progress } }

@@ -73,6 +73,7 @@ int main(void) {
     CHECK_ERROR(kh_stack_pointer(NULL, KH_POINTER_DOWN, 1, 1, NULL), KH_ERROR_INVALID_ARGUMENT, "stack handle is NULL");
 
     /* Values out of range. */
+    CHECK_ERROR(kh_hud_set_custom_image(hud, NULL), KH_ERROR_INVALID_ARGUMENT, "path is NULL");
     CHECK_ERROR(kh_hud_set_mode(hud, (kh_mode)99), KH_ERROR_INVALID_ARGUMENT, "not a kh_mode");
     CHECK_ERROR(kh_stack_advance_clock(stack, 10), KH_ERROR_UNSUPPORTED, "KH_STACK_MANUAL_CLOCK");
     CHECK_ERROR(kh_stack_set_theme_file(stack, "/nonexistent/theme.json"), KH_ERROR_THEME, "/nonexistent/theme.json");
