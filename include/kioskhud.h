@@ -236,6 +236,8 @@ kh_status kh_hud_set_completion(kh_hud *hud, kh_hud_callback callback, void *use
 kh_status kh_screen_open(kh_stack *stack, kh_content_callback content, void *user_data, kh_screen **out);
 /** In *settled: 1 when every output shows the HUDs as they are now (no fade running, labels drawn), else 0. */
 kh_status kh_screen_is_settled(kh_screen *screen, int *settled);
+/** In *frames: the frames put on screen so far, on every output. */
+kh_status kh_screen_get_frame_count(kh_screen *screen, uint64_t *frames);
 /** Stops drawing, gives the console back and frees the handle. NULL is ignored. */
 kh_status kh_screen_close(kh_screen *screen);
 

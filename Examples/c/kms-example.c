@@ -74,10 +74,24 @@ static int make_buffer(int fd, struct buffer *b) {
     return 0;
 }
 
+/* KH_FRAMES_FILE, if set: the count of frames on screen, rewritten at each
+ * flip (the e2e guest waits for the spinner to step between screendumps). */
+static void count_frame(void) {
+    static unsigned long frames;
+    const char *path = getenv("KH_FRAMES_FILE");
+    FILE *f = path ? fopen(path, "w") : NULL;
+    frames++;
+    if (f) {
+        fprintf(f, "%lu\n", frames);
+        fclose(f);
+    }
+}
+
 static void flipped(int fd, unsigned int sequence, unsigned int sec, unsigned int usec, void *data) {
     (void)fd, (void)sequence, (void)sec, (void)usec, (void)data;
     front = !front;
     flip_pending = 0;
+    count_frame();
 }
 
 static void on_hidden(kh_hud *hud, void *shown_at) {

@@ -64,6 +64,7 @@ int main(int argc, char **argv) {
     kh_hud_show(hud, 1);
 
     int said_shown = 0, said_hidden = 0, quit = 0;
+    uint64_t frames_written = 0;
     struct pollfd fds[2] = {{.fd = kh_stack_get_fd(stack), .events = POLLIN}, {.fd = STDIN_FILENO, .events = POLLIN}};
     while (!quit) {
         /* KioskHUD draws and flips by itself: only its fd and the app's own input here. */
@@ -77,6 +78,17 @@ int main(int argc, char **argv) {
                 printf("kms: hide at %.0f ms\n", t - shown_at);
                 kh_hud_hide(hud, 1);
             }
+        }
+        uint64_t frames = 0;
+        kh_screen_get_frame_count(screen, &frames);
+        if (frames != frames_written && getenv("KH_FRAMES_FILE")) {
+            /* For the e2e guest: it waits for the spinner to step between screendumps. */
+            FILE *f = fopen(getenv("KH_FRAMES_FILE"), "w");
+            if (f) {
+                fprintf(f, "%llu\n", (unsigned long long)frames);
+                fclose(f);
+            }
+            frames_written = frames;
         }
         double t = now_ms(CLOCK_MONOTONIC);
         int settled = 0;

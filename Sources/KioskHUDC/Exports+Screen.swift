@@ -52,6 +52,16 @@ public func kh_screen_is_settled(_ handle: OpaquePointer?, _ settled: UnsafeMuta
     }
 }
 
+@_cdecl("kh_screen_get_frame_count")
+public func kh_screen_get_frame_count(_ handle: OpaquePointer?, _ frames: UnsafeMutablePointer<UInt64>?) -> Int32 {
+    capiCall("kh_screen_get_frame_count") { () throws(CAPIError) in
+        let screen = try HandleRegistry.object(handle, .screen, as: EmbeddedScreen.self)
+        try screen.owner.checkThread("kh_screen_get_frame_count")
+        guard let frames else { throw CAPIError(.invalidArgument, "frames is NULL") }
+        frames.pointee = UInt64(max(screen.screen.framesDrawn, 0))
+    }
+}
+
 @_cdecl("kh_screen_close")
 public func kh_screen_close(_ handle: OpaquePointer?) -> Int32 {
     guard let handle else { return KHStatus.ok.rawValue }

@@ -5,8 +5,8 @@
 # KioskHUD owns the display, over the app's picture).
 # The host's Swift toolchain is hidden first (an empty tmpfs over /opt/swift):
 # the apps run with libkioskhud and Debian's libraries alone. Screendumps per
-# run: RUN-shown-1 and RUN-shown-2 (the HUD up, 0.3 s apart: the spinner
-# turns), RUN-hiding (after them; "hide" was asked for before them all: the
+# run: RUN-shown-1 and RUN-shown-2 (the HUD up, 3 frames apart: the
+# spinner turns; the apps count their frames in KH_FRAMES_FILE), RUN-hiding (after them; "hide" was asked for before them all: the
 # minimum show time holds the HUD),
 # RUN-hidden (the app's picture alone). Output is tagged "[RUN] ...", with
 # "[RUN] exit=N"; e2e/capi_check.py judges.
@@ -42,14 +42,20 @@ scenario() {
     mkfifo "/tmp/$run.in"
     # The hide is asked for at once; the minimum show time (10 s: slow TCG
     # and a cold fontconfig included) keeps the HUD up for all three shots.
-    "$program" --min-show 10000 < "/tmp/$run.in" > "/tmp/$run.out" 2>&1 &
+    KH_FRAMES_FILE=/tmp/$run.frames "$program" --min-show 10000 < "/tmp/$run.in" > "/tmp/$run.out" 2>&1 &
     pid=$!
     exec 3> "/tmp/$run.in"
     if await "$run" "stage shown"; then
         echo hide >&3
         await "$run" "hide at"
         shot "$run-shown-1"
-        sleep 0.3
+        # At least 3 frames (spinner steps) later, whatever TCG's pace.
+        shown=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
+        n=0
+        until [ "$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)" -ge $((shown + 3)) ] || [ $n -gt 100 ]; do
+            sleep 0.1
+            n=$((n + 1))
+        done
         shot "$run-shown-2"
         shot "$run-hiding"
         await "$run" "stage hidden" && shot "$run-hidden"

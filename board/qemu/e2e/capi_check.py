@@ -9,7 +9,7 @@ so each screendump is compared with it pixel for pixel (TAG-stage):
   - shown-1: the HUD is a centred box of changed pixels, the picture
     untouched around it; inside, its top margin shows the picture blurred
     (the bars' colours vary across it, the checker's sharp edges are gone);
-  - shown-2: the same box, changed inside (the spinner turned) while
+  - shown-2 (3 frames later): the same box, changed inside (the spinner turned) while
     the app's picture stayed static;
   - hiding: the third shot, all three after "hide": still the HUD (minimum show time);
   - hidden: the picture exactly, the HUD gone;
@@ -119,7 +119,7 @@ def check_run(run, tag, dumps):
         a, b = shots["shown-1"], shots["shown-2"]
         if a and b and boxes.get("shown-1"):
             run.check(f"{tag}/spinner-turns", a[2] != b[2],
-                      "the two screendumps 0.3 s apart are identical: the spinner stood still")
+                      "the two screendumps 3 frames apart are identical: the spinner stood still")
         hidden = shots["hidden"]
         if hidden:
             box = changed_box(hidden[2], w, h, pic)
