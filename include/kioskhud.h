@@ -105,6 +105,9 @@ typedef enum kh_pointer_event {
 /** kh_stack_new flags. */
 #define KH_STACK_MANUAL_CLOCK 0x1u /* time moves only by kh_stack_advance_clock (tests) */
 
+/** kh_stack_draw never names more rectangles than this. */
+#define KH_DRAW_MAX_RECTS 8
+
 /** A rectangle in buffer pixels. */
 typedef struct kh_rect {
     int32_t x, y, width, height;
@@ -171,7 +174,7 @@ kh_status kh_stack_pointer(kh_stack *stack, kh_pointer_event event, double x, do
  * earlier call drew HUDs into this buffer, the app has drawn its own pixels
  * again. The blur under a bezel shows that picture.
  *
- * rects (capacity entries) receives where the buffer now differs from the
+ * rects (capacity entries, KH_DRAW_MAX_RECTS always enough) receives where the buffer now differs from the
  * app's picture and where it did after the previous call: what to flush or
  * flip for the screen to show the change; *count says how many. With
  * rects NULL and capacity 0 only *count is set (KH_OK).
