@@ -155,7 +155,10 @@ kh_status kh_stack_advance_clock(kh_stack *stack, uint32_t ms);
 /** Applies a theme file (JSON: colours, fonts, sizes; see README) to the stack's HUDs, existing and new. */
 kh_status kh_stack_set_theme_file(kh_stack *stack, const char *path);
 
-/** The device's tilt for the motion effect (parallax), each axis -1...1 (+x moves the bezel right, +y down): the app's accelerometer reading. */
+/**
+ * The device's tilt for the motion effect (parallax): the app's accelerometer
+ * reading, each axis -1...1 (+x moves the bezel right, +y down).
+ */
 kh_status kh_stack_set_tilt(kh_stack *stack, double x, double y);
 /**
  * A touch or pointer event at (x, y) in the pixels of the last kh_stack_draw's
@@ -174,10 +177,11 @@ kh_status kh_stack_pointer(kh_stack *stack, kh_pointer_event event, double x, do
  * earlier call drew HUDs into this buffer, the app has drawn its own pixels
  * again. The blur under a bezel shows that picture.
  *
- * rects (capacity entries, KH_DRAW_MAX_RECTS always enough) receives where the buffer now differs from the
- * app's picture and where it did after the previous call: what to flush or
- * flip for the screen to show the change; *count says how many. With
- * rects NULL and capacity 0 only *count is set (KH_OK).
+ * rects (capacity entries; KH_DRAW_MAX_RECTS are always enough) receives
+ * where the buffer now differs from the app's picture and where it did
+ * after the previous call: what to flush or flip for the screen to show
+ * the change; *count says how many. With rects NULL and capacity 0 only
+ * *count is set (KH_OK).
  */
 kh_status kh_stack_draw(kh_stack *stack, void *pixels, int32_t width, int32_t height,
                         int32_t stride, uint32_t format, double scale, int32_t rotation,
@@ -237,7 +241,7 @@ kh_status kh_hud_set_completion(kh_hud *hud, kh_hud_callback callback, void *use
  * in every other thread too.
  */
 kh_status kh_screen_open(kh_stack *stack, kh_content_callback content, void *user_data, kh_screen **out);
-/** In *settled: 1 when every output shows the HUDs as they are now (no fade running, labels drawn), else 0. */
+/** In *settled: 1 when every output shows the HUDs as they are now (no fade, labels drawn), else 0. */
 kh_status kh_screen_is_settled(kh_screen *screen, int *settled);
 /** In *frames: the frames put on screen so far, on every output. */
 kh_status kh_screen_get_frame_count(kh_screen *screen, uint64_t *frames);
