@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "HUDProtocol", targets: ["HUDProtocol"]),
         .library(name: "HUDPlymouth", targets: ["HUDPlymouth"]),
         .library(name: "HUDInput", targets: ["HUDInput"]),
+        // libkioskhud.so: the C interface (include/kioskhud.h, docs/c-api.md).
+        .library(name: "kioskhud", type: .dynamic, targets: ["KioskHUDC"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config. Each has a shim header
@@ -138,6 +140,13 @@ let package = Package(
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.
         .target(name: "KioskHUD", dependencies: ["HUDCore", "HUDRender", "HUDText", "HUDFrames", "HUDKMS", "HUDMotion", "HUDInput"]),
+
+        // libkioskhud: kioskhud.h's C functions over a HUDStack on a loop without a thread (the app
+        // polls its fd) and a compositor that draws HUDs over the app's own frames. The Swift
+        // runtime is linked in statically, so the .so needs only Debian's libraries.
+        .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem", "KioskHUD"],
+                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-soname=libkioskhud.so.0",
+                                                 "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map"])]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),

@@ -12,6 +12,7 @@ packages=(
   debootstrap zstd e2fsprogs systemd strace
   plymouth
   swupdate rauc squashfs-tools dbus mender-client mender-artifact libsystemd-dev openssl iproute2
+  g++ libsdl2-dev
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
 )
 missing=()

@@ -20,6 +20,7 @@ bash scripts/check-startup-libs.sh
 bash scripts/check-isolation.sh
 bash scripts/check-versioned-dependency.sh
 bash scripts/check-readme-example.sh
+bash scripts/check-c-api.sh
 bash scripts/check-plymouth-client.sh
 bash scripts/check-plymouthd-dropin.sh
 bash scripts/check-boot-progress.sh
@@ -33,5 +34,6 @@ board/qemu/run-displays-e2e.sh
 board/qemu/run-leak-e2e.sh
 board/qemu/run-input-e2e.sh
 board/qemu/run-overlay-e2e.sh
+board/qemu/run-capi-e2e.sh
 board/realboot/run.sh
 bash scripts/arm64/test.sh

@@ -52,10 +52,12 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
     private let wakeUpCount = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
 
-    /// Starts the loop's thread.
+    /// Starts the loop's thread; with `ownThread` false there is none: the
+    /// calling thread is the loop's, and it polls `fileDescriptor` and calls
+    /// `dispatch()` (libinput's pattern, for apps with their own loop).
     /// - Throws: `SystemError` naming `epoll_create1`, `eventfd`,
     ///   `timerfd_create`, `epoll_ctl` or `pthread_create`.
-    public init(clock: any HUDClock = SystemClock.shared) throws(SystemError) {
+    public init(clock: any HUDClock = SystemClock.shared, ownThread: Bool = true) throws(SystemError) {
         self.clock = clock
         manualClock = clock as? ManualClock
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -76,6 +78,10 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
                 for fd in [epollFD, wakeFD, timerFD] { close(fd) }
                 throw SystemError(call: "epoll_ctl", errno: Errno(rawValue: e))
             }
+        }
+        guard ownThread else {
+            thread.store(UInt(pthread_self()), ordering: .releasing)
+            return
         }
         var tid = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -272,41 +278,70 @@ public final class EventLoop: SerialExecutor, @unchecked Sendable {
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGCHLD, SIGALRM, SIGWINCH] { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var events = [epoll_event](repeating: epoll_event(), count: 16)
-        while true {
-            let n = epoll_wait(epollFD, &events, Int32(events.count), -1)
-            if n < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            wakeUpCount.add(1, ordering: .relaxed)
-            state.withLock { $0.dispatching = manualClock == nil }
-            var timerExpired = false
-            for event in events[0..<Int(n)] {
-                let fd = event.data.fd
-                if fd == wakeFD || fd == timerFD {
-                    var count: UInt64 = 0
-                    _ = read(fd, &count, 8)
-                    if fd == timerFD { timerExpired = true }
-                } else if let handler = state.withLock({ $0.watchers[fd] }) {
-                    handler()
-                }
-            }
-            runQueuedWork()
-            if manualClock == nil {
-                // Twice: the second pass runs timers the first one's callbacks
-                // scheduled for now (a frame after a flip event), without another
-                // epoll_wait; two passes, so such chains cannot starve the fds.
-                fireTimers(upTo: clock.now())
-                fireTimers(upTo: clock.now())
-                state.withLock { s in
-                    s.dispatching = false
-                    if timerExpired { s.armedDeadline = nil }  // an expired timerfd is disarmed
-                    arm(&s)
-                }
-            }
-            if state.withLock({ $0.stopping && $0.work.isEmpty }) { break }
-        }
+        while runOnce(&events, timeout: -1) {}
         stopped.store(true, ordering: .releasing)
+    }
+
+    /// The epoll fd of a loop without its own thread: readable when
+    /// `dispatch()` has work (a timer due, work queued, a watched fd ready).
+    public var fileDescriptor: Int32 { epollFD }
+
+    /// Runs, without blocking, what is ready on a loop without its own
+    /// thread: queued work, due timers, watched fds. Call on the loop's thread.
+    public func dispatch() {
+        var events = [epoll_event](repeating: epoll_event(), count: 16)
+        _ = runOnce(&events, timeout: 0)
+    }
+
+    /// The earliest timer's deadline; nil when none is scheduled.
+    public var nextDeadline: HUDInstant? { state.withLock { $0.timers.first?.deadline } }
+
+    /// Moves a manual clock forward on the loop's own thread (a loop without
+    /// its own thread), firing every timer due on the way at its deadline.
+    public func advanceOnLoop(by duration: Duration) {
+        guard let manual = manualClock else {
+            preconditionFailure("EventLoop.advanceOnLoop(by:) needs a loop built on a ManualClock")
+        }
+        runQueuedWork()
+        let target = manual.now() + duration
+        fireTimers(upTo: target)
+        manual.set(target)
+    }
+
+    /// One wake-up: waits up to `timeout` ms in `epoll_wait`, then runs what is
+    /// ready. False when the loop is to stop.
+    private func runOnce(_ events: inout [epoll_event], timeout: Int32) -> Bool {
+        let n = epoll_wait(epollFD, &events, Int32(events.count), timeout)
+        if n < 0 {
+            return errno == EINTR
+        }
+        wakeUpCount.add(1, ordering: .relaxed)
+        state.withLock { $0.dispatching = manualClock == nil }
+        var timerExpired = false
+        for event in events[0..<Int(n)] {
+            let fd = event.data.fd
+            if fd == wakeFD || fd == timerFD {
+                var count: UInt64 = 0
+                _ = read(fd, &count, 8)
+                if fd == timerFD { timerExpired = true }
+            } else if let handler = state.withLock({ $0.watchers[fd] }) {
+                handler()
+            }
+        }
+        runQueuedWork()
+        if manualClock == nil {
+            // Twice: the second pass runs timers the first one's callbacks
+            // scheduled for now (a frame after a flip event), without another
+            // epoll_wait; two passes, so such chains cannot starve the fds.
+            fireTimers(upTo: clock.now())
+            fireTimers(upTo: clock.now())
+            state.withLock { s in
+                s.dispatching = false
+                if timerExpired { s.armedDeadline = nil }  // an expired timerfd is disarmed
+                arm(&s)
+            }
+        }
+        return !state.withLock({ $0.stopping && $0.work.isEmpty })
     }
 
     private func runQueuedWork() {

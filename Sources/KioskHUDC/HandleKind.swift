@@ -1,0 +1,6 @@
+/// What a live C handle points at.
+enum HandleKind: Sendable {
+    case stack
+    case hud
+    case screen
+}

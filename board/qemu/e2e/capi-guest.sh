@@ -1,0 +1,78 @@
+#!/bin/sh
+# libkioskhud's C examples in the guest, for run-capi-e2e.sh: capi is
+# Examples/c/kms-example.c (a C app owning the display, the HUD drawn into
+# its frames), capiscreen is Examples/c/screen-example.c (kh_screen_open:
+# KioskHUD owns the display, over the app's picture).
+# The host's Swift toolchain is hidden first (an empty tmpfs over /opt/swift):
+# the apps run with libkioskhud and Debian's libraries alone. Screendumps per
+# run: RUN-shown-1 and RUN-shown-2 (the HUD up, 3 frames apart: the
+# spinner turns; the apps count their frames in KH_FRAMES_FILE), RUN-hiding (after them; "hide" was asked for before them all: the
+# minimum show time holds the HUD),
+# RUN-hidden (the app's picture alone). Output is tagged "[RUN] ...", with
+# "[RUN] exit=N"; e2e/capi_check.py judges.
+here=$(cd "$(dirname "$0")" && pwd)
+APP=${CAPI_APP:?CAPI_APP must name the kms example}
+SCREEN_APP=${CAPI_SCREEN_APP:?CAPI_SCREEN_APP must name the screen example}
+shot() { sh "$here/../guest/shot.sh" "$1" || echo "[capi] no screendump for $1"; }
+trap '' PIPE
+
+i=0
+until [ -e /dev/dri/card0 ] || [ $i -gt 100 ]; do sleep 0.1; i=$((i + 1)); done
+for dir in /opt/swift; do [ -d "$dir" ] && mount -t tmpfs none "$dir"; done
+echo "[capi] swift: $(command -v swift || echo none)"
+echo "[capi] ldd: $(ldd "$APP" 2>&1 | awk '{ printf "%s ", ($3 ? $3 : $1) }')"
+echo "[capiscreen] ldd: $(ldd "$SCREEN_APP" 2>&1 | awk '{ printf "%s ", ($3 ? $3 : $1) }')"
+
+# await RUN TEXT: waits up to 60 s for RUN's program to print TEXT.
+await() {
+    n=0
+    until grep -q "$2" "/tmp/$1.out" 2>/dev/null; do
+        kill -0 "$pid" 2>/dev/null || { echo "[$1] exited before '$2'"; return 1; }
+        n=$((n + 1))
+        [ $n -gt 600 ] && { echo "[$1] timeout waiting for '$2'"; return 1; }
+        sleep 0.1
+    done
+}
+
+# scenario RUN PROGRAM: the program with its HUD, screendumps RUN-shown-1,
+# RUN-shown-2, RUN-hiding, RUN-hidden; its output tagged [RUN].
+scenario() {
+    run=$1 program=$2
+    rm -f "/tmp/$run.in"
+    mkfifo "/tmp/$run.in"
+    # The hide is asked for at once; the minimum show time (10 s: slow TCG
+    # and a cold fontconfig included) keeps the HUD up for all three shots.
+    KH_FRAMES_FILE=/tmp/$run.frames "$program" --min-show 10000 < "/tmp/$run.in" > "/tmp/$run.out" 2>&1 &
+    pid=$!
+    exec 3> "/tmp/$run.in"
+    if await "$run" "stage shown"; then
+        echo hide >&3
+        await "$run" "hide at"
+        shot "$run-shown-1"
+        # At least 3 frames (spinner steps) later, whatever TCG's pace.
+        shown=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
+        n=0
+        until [ "$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)" -ge $((shown + 3)) ] || [ $n -gt 100 ]; do
+            sleep 0.1
+            n=$((n + 1))
+        done
+        shot "$run-shown-2"
+        shot "$run-hiding"
+        await "$run" "stage hidden" && shot "$run-hidden"
+        # The app alone for a while, for its CPU line.
+        sleep 2
+    fi
+    echo quit >&3
+    exec 3>&-
+    ( sleep 30; kill -KILL "$pid" 2>/dev/null ) &
+    dog=$!
+    wait "$pid"
+    code=$?
+    kill "$dog" 2>/dev/null
+    sed "s/^/[$run] /" "/tmp/$run.out"
+    echo "[$run] exit=$code"
+}
+
+scenario capi "$APP"
+scenario capiscreen "$SCREEN_APP"
+exit 0
