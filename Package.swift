@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(name: "hud", dependencies: ["CBootSeed", "CLinux", "KioskHUD", "HUDRender", "HUDText", "HUDCore", "HUDFrames", "HUDKMS", "HUDProtocol", "HUDDaemon", "HUDPlymouth", "HUDMotion", "HUDInput", "HUDUpdates", "CSDBus", "CLazyBus"]),
         // The README's Swift example, compiled from exactly its text (scripts/check-readme-example.sh).
         .executableTarget(name: "kioskhud-example", dependencies: ["KioskHUD"], path: "Examples/ReadmeExample"),
-        // A kiosk app with its own picture and the HUD over it (README's "Over your app's picture";
+        // A kiosk app with its own picture and the HUD over it (docs/content.md's "A kiosk app, whole";
         // board/qemu runs it on bochs, virtio-gpu and vkms's overlay planes).
         .executableTarget(name: "kioskhud-kiosk-example", dependencies: ["KioskHUD"], path: "Examples/KioskExample"),
         .executableTarget(name: "hud-bench", dependencies: ["HUDRender", "HUDCore"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README gallery: renders docs/gallery/*.png with `hud render`
-# and rewrites the part of README.md between the gallery markers (only that).
+# Regenerates the gallery: renders docs/gallery/*.png with `hud render` and
+# writes docs/gallery.md, the page that shows them (the README shows two).
 # Usage: scripts/gallery.sh   (SCRATCH=dir to choose SwiftPM's --scratch-path)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ shot() {
   local sized=(--size "$size")
   [[ " $* " == *" --size "* ]] && sized=()
   "$hud" render "${sized[@]}" --out "$out/$name.png" "$@" >/dev/null
-  local cell="<img src=\"$out/$name.png\" width=\"240\" alt=\"$caption\"><br><sub>$caption</sub>"
+  local cell="<img src=\"gallery/$name.png\" width=\"240\" alt=\"$caption\"><br><sub>$caption</sub>"
   table+="| $cell "
   count=$((count + 1))
   if (( count % 3 == 0 )); then table+="|"$'\n'; fi
@@ -31,24 +31,14 @@ shot() {
 source scripts/gallery-shots.sh
 if (( count % 3 != 0 )); then table+="|"$'\n'; fi
 
-section=$(mktemp)
 {
-  echo "<!-- gallery:begin -->"
-  echo "## Gallery"
+  echo "# Gallery"
   echo
   echo "Rendered headless by \`hud render\` (the same code that draws to the display);"
-  echo "regenerate with \`scripts/gallery.sh\`. Do not edit this section by hand."
+  echo "regenerate with \`scripts/gallery.sh\`. Do not edit this page by hand."
   echo
   echo "| | | |"
   echo "|---|---|---|"
   printf '%s' "$table"
-  echo "<!-- gallery:end -->"
-} >"$section"
-awk -v section="$section" '
-  /<!-- gallery:begin -->/ { while ((getline line < section) > 0) print line; skipping = 1; next }
-  /<!-- gallery:end -->/ { skipping = 0; next }
-  !skipping { print }
-' README.md >README.md.new
-mv README.md.new README.md
-rm -f "$section"
-echo "gallery: $count images in $out/, README.md updated"
+} > docs/gallery.md
+echo "gallery: $count images in $out/, docs/gallery.md written"
