@@ -95,7 +95,8 @@ trap 'rm -rf "$work"' EXIT
 src=$work/kioskhud-$version
 stage=$src/stage
 mkdir -p "$stage"/{themes,doc,man}
-cp -a "$repo/board/debian" "$src/debian"
+# KIOSKHUD_DEB_DEBIAN: another packaging directory (scripts/check-debs.sh --break builds broken ones).
+cp -a "${KIOSKHUD_DEB_DEBIAN:-$repo/board/debian}" "$src/debian"
 install -m 0755 "$hud" "$stage/hud"
 install -m 0644 "$repo"/board/themes/*.json "$repo"/board/themes/*.png "$stage/themes/"
 cp -a "$repo/board/systemd" "$repo/board/initramfs-tools" "$stage/"
