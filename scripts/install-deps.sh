@@ -12,6 +12,7 @@ packages=(
   debootstrap zstd e2fsprogs systemd strace
   plymouth
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
+  debhelper dpkg-dev lintian binutils-aarch64-linux-gnu
 )
 missing=()
 for p in "${packages[@]}"; do
