@@ -83,7 +83,7 @@ if [[ -n $brk ]]; then
     debian=$work/debian
     cp -a "$repo/board/debian" "$debian"
     case $brk in
-        purge) sed -i '/rm -rf \/etc\/kioskhud/d' "$debian/kioskhud.postrm" ;;
+        purge) sed -i 's/^\( *\)rm -rf \/etc\/kioskhud/\1: rm -rf \/etc\/kioskhud/' "$debian/kioskhud.postrm" ;;
         divert) sed -i 's/^\( *\)dpkg-divert --package/\1true --package/' "$debian/kioskhud-plymouthd.postrm" ;;
         trigger) printf 'override_dh_installinitramfs:\n\tdh_installinitramfs --no-scripts\n' >> "$debian/rules"
                  rm "$debian/kioskhud-plymouthd.triggers" ;;
@@ -103,7 +103,9 @@ v2=("$work/debs-$newer"/kioskhud_"$newer"_amd64.deb "$work/debs-$newer"/kioskhud
 if lintian -I --pedantic --fail-on error,warning,info,pedantic "${v1[@]}" > "$work/lintian.log" 2>&1; then
     pass "lintian: no tag (errors to pedantic) but the overridden ones"
 else
-    grep -v 'root privileges' "$work/lintian.log"; fail "lintian"
+    grep -v 'root privileges' "$work/lintian.log"
+    # A broken package may be one lintian sees too; go on to the check that must see it.
+    if [[ -n $brk ]]; then echo "check-debs: --break $brk: lintian FAILs (above); the checks in the root go on"; else fail "lintian"; fi
 fi
 
 # --- the root -------------------------------------------------------------------
