@@ -23,11 +23,11 @@ die() { echo "build-deb: $*" >&2; exit 1; }
 arch=amd64 hud= suite= version= help_hud= outdir=
 while (($#)); do
     case $1 in
-        --arch) arch=${2:?}; shift 2 ;;
-        --hud) hud=${2:?}; shift 2 ;;
-        --suite) suite=${2:?}; shift 2 ;;
-        --version) version=${2:?}; shift 2 ;;
-        --help-hud) help_hud=${2:?}; shift 2 ;;
+        --arch) (($# >= 2)) || usage "--arch needs a value"; arch=$2; shift 2 ;;
+        --hud) (($# >= 2)) || usage "--hud needs a value"; hud=$2; shift 2 ;;
+        --suite) (($# >= 2)) || usage "--suite needs a value"; suite=$2; shift 2 ;;
+        --version) (($# >= 2)) || usage "--version needs a value"; version=$2; shift 2 ;;
+        --help-hud) (($# >= 2)) || usage "--help-hud needs a value"; help_hud=$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         -*) usage "unknown option $1" ;;
         *) [[ -z $outdir ]] || usage "one OUTDIR only (got $outdir and $1)"; outdir=$1; shift ;;
