@@ -135,7 +135,7 @@ for cmd, summary in commands:
     roff += [".TP", f"\\fB{esc(cmd)}\\fR", esc(summary)]
 for cmd, summary in commands:
     text = run(cmd, "--help")
-    roff.append(f".SH hud {esc(cmd).upper()}")
+    roff.append(f'.SH "HUD {esc(cmd).upper()}"')
     for name, lines in sections(text):
         if name is None:
             body = [l for l in lines if not l.startswith("usage:")]
