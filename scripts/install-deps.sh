@@ -14,6 +14,7 @@ packages=(
   swupdate rauc squashfs-tools dbus mender-client mender-artifact libsystemd-dev openssl iproute2
   g++ libsdl2-dev
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
+  debhelper dpkg-dev lintian binutils-aarch64-linux-gnu
 )
 missing=()
 for p in "${packages[@]}"; do

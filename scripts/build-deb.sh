@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Builds the Debian packages kioskhud_VERSION_ARCH.deb and kioskhud-plymouthd_VERSION_all.deb
+# (docs/packages.md) with debhelper, from a `hud` built before and the board's files:
+# board/debian holds the packaging; the binary, themes, units, initramfs-tools files, docs
+# and the man page (scripts/hud-manpage.py, from the --help texts) are staged beside a
+# copy of it in a temporary directory, and dpkg-buildpackage -b builds there.
+#
+#   scripts/build-deb.sh [--arch amd64|arm64] [--hud PATH] [--suite bookworm|trixie]
+#                        [--version VERSION] [--help-hud PATH] OUTDIR
+#   --arch      amd64 (default) or arm64 (cross: the NEEDED libraries' packages by hand)
+#   --hud       the release binary (default: amd64 .build-qemu/release/hud, arm64
+#               .build-arm64-release/aarch64-unknown-linux-gnu/release/hud; built when missing)
+#   --suite     the Debian release the package is for (default: amd64 bookworm, arm64
+#               trixie); picks the names of renamed libraries (libpng16-16t64 in trixie)
+#   --version   the package version (default: Sources/hud/Version.swift's); tests use it
+#   --help-hud  a `hud` this host can run, for the man page (default: --hud when it runs,
+#               else .build-qemu/release/hud)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+usage() { echo "build-deb: $*" >&2; echo "usage: scripts/build-deb.sh [--arch amd64|arm64] [--hud PATH] [--suite SUITE] [--version VERSION] [--help-hud PATH] OUTDIR" >&2; exit 2; }
+die() { echo "build-deb: $*" >&2; exit 1; }
+
+arch=amd64 hud= suite= version= help_hud= outdir=
+while (($#)); do
+    case $1 in
+        --arch) (($# >= 2)) || usage "--arch needs a value"; arch=$2; shift 2 ;;
+        --hud) (($# >= 2)) || usage "--hud needs a value"; hud=$2; shift 2 ;;
+        --suite) (($# >= 2)) || usage "--suite needs a value"; suite=$2; shift 2 ;;
+        --version) (($# >= 2)) || usage "--version needs a value"; version=$2; shift 2 ;;
+        --help-hud) (($# >= 2)) || usage "--help-hud needs a value"; help_hud=$2; shift 2 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        -*) usage "unknown option $1" ;;
+        *) [[ -z $outdir ]] || usage "one OUTDIR only (got $outdir and $1)"; outdir=$1; shift ;;
+    esac
+done
+[[ -n $outdir ]] || usage "no OUTDIR"
+case $arch in
+    amd64) machine='Advanced Micro Devices X86-64' triplet=x86_64-linux-gnu ld=ld-linux-x86-64.so.2 suite=${suite:-bookworm} ;;
+    arm64) machine=AArch64 triplet=aarch64-linux-gnu ld=ld-linux-aarch64.so.1 suite=${suite:-trixie} ;;
+    *) usage "--arch: amd64 or arm64, not $arch" ;;
+esac
+case $suite in
+    bookworm) png='libpng16-16 | libpng16-16t64' ;;
+    trixie|forky|sid) png='libpng16-16t64 | libpng16-16' ;;
+    *) usage "--suite: bookworm, trixie, forky or sid, not $suite" ;;
+esac
+for tool in dpkg-buildpackage dh readelf python3; do
+    command -v $tool >/dev/null || die "no $tool (scripts/install-deps.sh installs debhelper, dpkg-dev, binutils, python3)"
+done
+version=${version:-$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$repo/Sources/hud/Version.swift")}
+[[ $version =~ ^[0-9][A-Za-z0-9.+~]*$ ]] || die "bad version '$version' (from Sources/hud/Version.swift or --version)"
+
+if [[ -z $hud ]]; then
+    if [[ $arch == amd64 ]]; then
+        hud=$repo/.build-qemu/release/hud
+        [[ -x $hud ]] || { echo "build-deb: building $hud (scripts/build-release.sh)" >&2; bash "$repo/scripts/build-release.sh" "$repo/.build-qemu"; }
+    else
+        hud=$repo/.build-arm64-release/aarch64-unknown-linux-gnu/release/hud
+        [[ -x $hud ]] || { echo "build-deb: building $hud (scripts/arm64/build-release.sh)" >&2; bash "$repo/scripts/arm64/build-release.sh" "$repo/.build-arm64-release"; }
+    fi
+fi
+[[ -f $hud && -x $hud ]] || die "$hud: not an executable file"
+readelf -h "$hud" 2>/dev/null | grep -q "Machine:.*$machine" || die "$hud is not an $arch ($machine) executable: $(readelf -h "$hud" 2>&1 | sed -n 's/.*Machine:[[:space:]]*//p')"
+
+# The man page comes from a hud this host runs: the help texts are the same on every architecture.
+if [[ -z $help_hud ]]; then
+    if "$hud" --version >/dev/null 2>&1; then help_hud=$hud; else help_hud=$repo/.build-qemu/release/hud; fi
+fi
+"$help_hud" --version >/dev/null 2>&1 || die "cannot run $help_hud for the man page (give --help-hud PATH: a hud this host runs)"
+
+# Dependencies. What hud links (NEEDED): dpkg-shlibdeps on a native build; on a cross build
+# this table (glibc's minimum version from the binary's symbol versions). What it loads with
+# dlopen (its CLazy* modules) is named by hand: no tool sees dlopen.
+extra=()
+if [[ $arch != $(dpkg-architecture -qDEB_BUILD_ARCH) ]]; then
+    glibc=$(readelf --version-info "$hud" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -n 1)
+    deps=()
+    for lib in $(readelf -d "$hud" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+        case $lib in
+            libc.so.6|libm.so.6|"$ld") deps+=("libc6 (>= $glibc)") ;;
+            libgcc_s.so.1) deps+=("libgcc-s1 (>= 3.0)") ;;
+            libdrm.so.2) deps+=("libdrm2 (>= 2.4.75)") ;;
+            *) die "$hud needs $lib, which scripts/build-deb.sh does not map to a package (add it to its table)" ;;
+        esac
+    done
+    extra+=("shlibs:Depends=$(printf '%s\n' "${deps[@]}" | sort -u | paste -sd, | sed 's/,/, /g')")
+fi
+extra+=("dlopen:Depends=libpixman-1-0, libfreetype6, libharfbuzz0b, libfribidi0, libthai0, libfontconfig1, $png, fonts-noto-core | fonts-dejavu-core")
+extra+=("dlopen:Recommends=libinput10, libxkbcommon0, xkb-data")
+
+mkdir -p "$outdir"
+outdir=$(cd "$outdir" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/kioskhud-deb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+src=$work/kioskhud-$version
+stage=$src/stage
+mkdir -p "$stage"/{themes,doc,man}
+# KIOSKHUD_DEB_DEBIAN: another packaging directory (scripts/check-debs.sh --break builds broken ones).
+cp -a "${KIOSKHUD_DEB_DEBIAN:-$repo/board/debian}" "$src/debian"
+install -m 0755 "$hud" "$stage/hud"
+install -m 0644 "$repo"/board/themes/*.json "$repo"/board/themes/*.png "$stage/themes/"
+cp -a "$repo/board/systemd" "$repo/board/initramfs-tools" "$stage/"
+install -m 0644 "$repo/README.md" "$repo/docs/boot.md" "$repo/docs/protocol.md" "$repo/docs/packages.md" "$stage/doc/"
+python3 "$repo/scripts/hud-manpage.py" "$help_hud" "$stage/man/hud.1"
+printf '%s\n' "${extra[@]}" > "$src/debian/kioskhud.substvars.extra"
+
+# The changelog: one entry for this version, dated by the last commit (reproducible).
+date=$(git -C "$repo" log -1 --format=%cD 2>/dev/null || date -R)
+cat > "$src/debian/changelog" <<CHANGELOG
+kioskhud ($version) $suite; urgency=medium
+
+  * KioskHUD $version for Debian $suite ($arch), built from the project's
+    sources by scripts/build-deb.sh; the changes are in its git history.
+
+ -- $(sed -n 's/^Maintainer: //p' "$src/debian/control")  $date
+CHANGELOG
+
+log=$work/build.log
+if ! (cd "$src" && SOURCE_DATE_EPOCH=$(date -d "$date" +%s) dpkg-buildpackage -b -us -uc -d -a"$arch" > "$log" 2>&1); then
+    tail -n 40 "$log" >&2
+    die "dpkg-buildpackage failed (the log's end is above)"
+fi
+debs=("$work"/kioskhud_"${version}"_"$arch".deb "$work"/kioskhud-plymouthd_"${version}"_all.deb)
+for deb in "${debs[@]}"; do
+    [[ -f $deb ]] || { tail -n 20 "$log" >&2; die "dpkg-buildpackage made no $(basename "$deb")"; }
+    cp "$deb" "$outdir/"
+    echo "$outdir/$(basename "$deb")"
+done
