@@ -25,6 +25,10 @@ func includeFlags(_ packages: [String]) -> [String] {
 let graphicsIncludeFlags = includeFlags(["pixman-1"])
 let textIncludeFlags = includeFlags(["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"])
 let pngIncludeFlags = includeFlags(["libpng16"])
+/// libkioskhud carries the Swift runtime (`-static-stdlib`), except in builds that set
+/// KIOSKHUD_SHARED_SWIFT_RUNTIME: the aarch64 lane's, whose cross SDK gives the static runtime to
+/// SwiftPM's `--static-swift-stdlib` but not to a bare `-static-stdlib` (it does not ship the library).
+let libraryRuntimeFlags = ProcessInfo.processInfo.environment["KIOSKHUD_SHARED_SWIFT_RUNTIME"] == nil ? ["-static-stdlib"] : []
 
 let package = Package(
     name: "KioskHUD",
@@ -145,7 +149,7 @@ let package = Package(
         // polls its fd) and a compositor that draws HUDs over the app's own frames. The Swift
         // runtime is linked in statically, so the .so needs only Debian's libraries.
         .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem", "KioskHUD"],
-                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-soname=libkioskhud.so.0",
+                linkerSettings: [.unsafeFlags(libraryRuntimeFlags + ["-Xlinker", "-soname=libkioskhud.so.0",
                                                  "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map"])]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
