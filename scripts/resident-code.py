@@ -15,7 +15,15 @@ import bisect, collections, os, re, struct, subprocess, sys
 if len(sys.argv) not in (2, 3):
     sys.exit("usage: scripts/resident-code.py PID [BINARY]")
 pid = sys.argv[1]
+if not pid.isdigit() or not os.path.isdir(f"/proc/{pid}"):
+    sys.exit(f"resident-code: {pid!r} is not the id of a running process")
 binary = os.path.realpath(sys.argv[2] if len(sys.argv) == 3 else f"/proc/{pid}/exe")
+if not os.path.isfile(binary):
+    sys.exit(f"resident-code: {binary}: no such file")
+try:
+    open(f"/proc/{pid}/pagemap", "rb").close()
+except OSError as e:
+    sys.exit(f"resident-code: cannot read /proc/{pid}/pagemap ({e.strerror}): run as the process's owner or root")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 maps = []
@@ -51,7 +59,10 @@ def owner(name):
     return "C"
 
 symbols = []
-out = subprocess.run(["nm", "--print-size", "--defined-only", binary], capture_output=True, text=True).stdout
+nm = subprocess.run(["nm", "--print-size", "--defined-only", binary], capture_output=True, text=True)
+if nm.returncode != 0 or not nm.stdout:
+    sys.exit(f"resident-code: nm found no symbols in {binary} (stripped? give the unstripped binary as BINARY)")
+out = nm.stdout
 for line in out.splitlines():
     p = line.split()
     if len(p) == 4:

@@ -40,6 +40,14 @@ struct Affine: Equatable {
     /// similarities: quarter turns, uniform scales and translations).
     var scaleFactor: Double { abs(determinant).squareRoot() }
 
+    /// The whole-pixel offset, when this map is a translation by whole
+    /// pixels (pixman then copies without a transform); nil otherwise.
+    var wholePixelTranslation: (x: Int32, y: Int32)? {
+        guard xx == 1, yy == 1, xy == 0, yx == 0, x0 == x0.rounded(), y0 == y0.rounded(),
+              abs(x0) < 1e9, abs(y0) < 1e9 else { return nil }
+        return (Int32(x0), Int32(y0))
+    }
+
     /// pixman's fixed-point form of this map.
     var pixmanTransform: pixman_transform_t {
         func f(_ v: Double) -> pixman_fixed_t { kiosk_pixman_double_to_fixed(v) }

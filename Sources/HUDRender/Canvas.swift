@@ -71,14 +71,14 @@ struct Canvas {
                alpha: Double = 1, op: Operator = .over) {
         guard !clip.isEmpty, alpha > 0 || op == .source else { return }
         let toSource = view.after(sourceToDevice).inverted
-        var t = toSource.pixmanTransform
-        let integral = toSource.xx == 1 && toSource.yy == 1 && toSource.xy == 0 && toSource.yx == 0
-            && toSource.x0 == toSource.x0.rounded() && toSource.y0 == toSource.y0.rounded()
+        let shift = toSource.wholePixelTranslation
+        let integral = shift != nil
         var sx = Int32(clip.x), sy = Int32(clip.y)
-        if integral {
-            sx += Int32(toSource.x0)
-            sy += Int32(toSource.y0)
+        if let shift {
+            sx += shift.x
+            sy += shift.y
         } else {
+            var t = toSource.pixmanTransform
             _ = pixman_image_set_transform(source.image, &t)
             _ = pixman_image_set_filter(source.image, smooth ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
         }
@@ -141,12 +141,12 @@ struct Canvas {
                                               under: toImage, outset: 1))
         guard !r.isEmpty else { return }
         let toMask = toImage.inverted
-        let integral = toMask.xx == 1 && toMask.yy == 1 && toMask.xy == 0 && toMask.yx == 0
-            && toMask.x0 == toMask.x0.rounded() && toMask.y0 == toMask.y0.rounded()
+        let shift = toMask.wholePixelTranslation
+        let integral = shift != nil
         var mx = Int32(r.x), my = Int32(r.y)
-        if integral {
-            mx += Int32(toMask.x0)
-            my += Int32(toMask.y0)
+        if let shift {
+            mx += shift.x
+            my += shift.y
         } else {
             var t = toMask.pixmanTransform
             _ = pixman_image_set_transform(mask.image, &t)

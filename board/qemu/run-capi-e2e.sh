@@ -18,12 +18,6 @@ out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-capi}
 build=${BUILD_DIR:-.build/debug}
 mkdir -p "$out"
 
-count() {
-    echo "$1"
-    passed=$((passed + $(grep -c '^PASS' <<<"$1")))
-    failed=$((failed + $(grep -c '^FAIL' <<<"$1")))
-}
-
 count "$(/usr/bin/python3 "$here/e2e/capi_check.py" --self-test)"
 [[ -n ${BUILD_DIR:-} ]] || swift build --product kioskhud > /dev/null  # a no-op when it is up to date
 rm -rf "$out/prefix"

@@ -15,13 +15,6 @@ out=${KIOSKHUD_E2E_OUT:-$scratch/e2e-overlay}
 KIOSK=${KIOSK:-$(dirname "$HUD")/kioskhud-kiosk-example}
 mkdir -p "$out"
 
-# count RESULTS: adds its PASS/FAIL lines to the totals.
-count() {
-    echo "$1"
-    passed=$((passed + $(grep -c '^PASS' <<<"$1")))
-    failed=$((failed + $(grep -c '^FAIL' <<<"$1")))
-}
-
 count "$(/usr/bin/python3 "$here/e2e/kiosk_check.py" --self-test)"
 
 if ! ko=$(bash "$repo/board/vkms/build-module.sh" | tail -n 1) || [[ ! -f $ko ]]; then

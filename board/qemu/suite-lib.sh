@@ -28,10 +28,14 @@ run_setup() {
         echo "FAIL $label/guest: guest script exit $code (log: $dir/console.log)"
         failed=$((failed + 1))
     fi
-    results=$(/usr/bin/python3 "$here/e2e/$checker" "$label" "$dir/console.log" "$dir")
-    echo "$results"
-    passed=$((passed + $(grep -c '^PASS' <<<"$results")))
-    failed=$((failed + $(grep -c '^FAIL' <<<"$results")))
+    count "$(/usr/bin/python3 "$here/e2e/$checker" "$label" "$dir/console.log" "$dir")"
+}
+
+# count RESULTS: prints a checker's lines and adds its PASS/FAIL lines to the totals.
+count() {
+    echo "$1"
+    passed=$((passed + $(grep -c '^PASS' <<<"$1")))
+    failed=$((failed + $(grep -c '^FAIL' <<<"$1")))
 }
 
 # Prints the total and exits 1 on any failure.
