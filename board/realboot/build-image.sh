@@ -1,43 +1,50 @@
 #!/usr/bin/env bash
-# Builds the real-boot lane's disk: a Debian root (12 on amd64, 13 on arm64) with systemd as PID 1,
-# KioskHUD installed as docs/boot.md says (board/install-root.sh), the lane's
-# own test units and initramfs script, an initramfs made by the root's own
-# `update-initramfs`, and an ext4 image made without loop devices.
+# Builds the real-boot lane's disks: a Debian root (12 on amd64, 13 on arm64) with systemd as PID 1,
+# KioskHUD installed from its packages with `apt install ./kioskhud_VERSION_ARCH.deb` (docs/packages.md),
+# the lane's own test units and initramfs script, an initramfs made by the root's own
+# `update-initramfs` (run by the packages), and an ext4 image made without loop devices; then
+# the same root after `apt purge` of the packages, as a second disk.
 #
-# Usage: build-image.sh VARIANT HUD_BINARY OUTDIR
-#   VARIANT  kioskhud  - Debian's plymouth package with hud as its plymouthd
-#                       (`board/install-root.sh --plymouthd`: docs/boot.md's
-#                       "Keep Debian's plymouth units"), our initramfs hook beside
-#                       Plymouth's. KIOSKHUD_REALBOOT_INSTALL=units: our own units and
-#                       initramfs scripts instead, Plymouth's units masked (docs/boot.md
+# Usage: build-image.sh VARIANT DEBS_DIR OUTDIR PURGED_OUTDIR
+#   VARIANT  kioskhud  - Debian 12 with Debian's plymouth and plymouth-themes (spinner):
+#                       kioskhud + kioskhud-plymouthd, hud as Plymouth's plymouthd
+#                       (dpkg-divert). KIOSKHUD_REALBOOT_INSTALL=units: kioskhud only, our
+#                       own units and initramfs scripts, Plymouth's units masked (docs/boot.md
 #                       (b)); boot it with plymouth.enable=0 (KIOSKHUD_REALBOOT_APPEND).
-#                       Nothing then serves Plymouth's socket: the negative control of
-#                       the lane's Plymouth checks.
-#            plymouth  - Debian's plymouth + plymouth-themes (spinner), no KioskHUD
-#            kioskhud-arm64 - our own units (board/install-root.sh ROOT HUD), a Debian 13
-#                       (trixie) arm64 root, made and chrooted into under qemu-user
-#                       (binfmt_misc, registered here); HUD_BINARY is the aarch64 hud
-#   OUTDIR   gets disk.ext4, vmlinuz, initrd.img, kernel-version (arm64: also refs/,
-#            the stages' references drawn by the root's own hud, fonts and Cairo)
+#                       Nothing then serves Plymouth's socket: the negative control of the
+#                       lane's Plymouth checks. Purged: Debian's Plymouth, back (the lane's
+#                       Plymouth image, which its kioskhud image is compared with).
+#            kioskhud-arm64 - Debian 13 (trixie) arm64, kioskhud on our own units, made and
+#                       chrooted into under qemu-user (binfmt_misc, registered here). Purged:
+#                       no splash at all.
+#   DEBS_DIR holds kioskhud_*_ARCH.deb and kioskhud-plymouthd_*_all.deb (scripts/build-deb.sh)
+#   OUTDIR, PURGED_OUTDIR get disk.ext4, vmlinuz, initrd.img, kernel-version and package.txt
+#            (what the packages did to the root, for check.py); arm64's OUTDIR also refs/,
+#            the stages' references drawn by the root's own hud and fonts
 #
 # The debootstrapped root is cached as a tarball (after `apt-get clean`) in
 # $KIOSKHUD_REALBOOT_CACHE (default /var/tmp/kioskhud-realboot), named by a
 # hash of its inputs (package list, suite, mirror, BASE_VERSION), so a change
 # to any of them builds a new one; a missing cache is rebuilt from scratch.
+# It holds what the packages depend on and recommend: apt installs them with no
+# package lists (none are kept), so a dependency it lacks fails the install by name.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-variant=${1:?usage: build-image.sh kioskhud|plymouth|kioskhud-arm64 HUD_BINARY OUTDIR}
-hud=${2:?usage: build-image.sh VARIANT HUD_BINARY OUTDIR}
-outdir=${3:?usage: build-image.sh VARIANT HUD_BINARY OUTDIR}
+usage="usage: build-image.sh kioskhud|kioskhud-arm64 DEBS_DIR OUTDIR PURGED_OUTDIR"
+variant=${1:?$usage}
+debs=${2:?$usage}
+outdir=${3:?$usage}
+purged=${4:?$usage}
 cache=${KIOSKHUD_REALBOOT_CACHE:-/var/tmp/kioskhud-realboot}
 # The arm64 hud needs glibc >= 2.38 (Debian's arm64 Swift runtime): trixie there.
 case $variant in
-    *-arm64) arch=arm64 suite=trixie glib=libglib2.0-0t64 png=libpng16-16t64 ;;
-    *) arch=amd64 suite=bookworm glib=libglib2.0-0 png=libpng16-16 ;;
+    kioskhud-arm64) arch=arm64 suite=trixie png=libpng16-16t64 ;;
+    kioskhud) arch=amd64 suite=bookworm png=libpng16-16 ;;
+    *) echo "build-image: unknown variant $variant (kioskhud or kioskhud-arm64)" >&2; exit 2 ;;
 esac
 # Bump when the way the base root is made changes (not its package list: that is hashed).
-BASE_VERSION=1
+BASE_VERSION=2
 
 mirror=${KIOSKHUD_DEBIAN_MIRROR:-}
 if [[ -z $mirror ]]; then
@@ -50,19 +57,14 @@ packages=(
     systemd systemd-sysv udev kmod initramfs-tools "linux-image-$arch" busybox
     # initramfs-tools recommends it (a normal install has it): zstd -1 instead of gzip.
     zstd
-    # What `hud` loads with dlopen, and libdrm.
-    libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libpixman-1-0 "$glib"
-    libharfbuzz0b libfontconfig1 libfreetype6 "$png" fontconfig fonts-noto-core fonts-dejavu-core
-    libdrm2
+    # The kioskhud package's Depends (scripts/build-deb.sh: libdrm, and what `hud` loads
+    # with dlopen) and Recommends (fontconfig; input for the prompts and the button).
+    libdrm2 libpixman-1-0 libfreetype6 libharfbuzz0b libfribidi0 libthai0 libfontconfig1 "$png"
+    fonts-noto-core fonts-dejavu-core fontconfig libinput10 libxkbcommon0 xkb-data
 )
-case $variant in
-    # Plymouth's package (its units, initramfs scripts and client) with hud as its
-    # plymouthd; libinput, xkbcommon and their keymaps for the prompts and the button.
-    kioskhud) packages+=(plymouth libinput10 libxkbcommon0 xkb-data) ;;
-    kioskhud-arm64) ;;
-    plymouth) packages+=(plymouth plymouth-themes) ;;
-    *) echo "build-image: unknown variant $variant" >&2; exit 2 ;;
-esac
+# x86: Plymouth's packages (units, initramfs scripts, client, the spinner theme), driven by hud
+# as plymouthd, and themselves again once kioskhud is purged.
+[[ $arch == amd64 ]] && packages+=(plymouth plymouth-themes)
 
 log() { echo "[build-image $variant] $*" >&2; }
 now() { date +%s.%N; }
@@ -109,7 +111,7 @@ build_base() {
         log "debootstrap failed (log: $cache/debootstrap-$variant.log)"
         return 1
     fi
-    if [[ $variant == plymouth ]]; then
+    if [[ -e $tmp/usr/sbin/plymouth-set-default-theme ]]; then
         # The minbase default is the text theme; the initramfs is rebuilt per run.
         chroot "$tmp" plymouth-set-default-theme spinner
     fi
@@ -157,48 +159,60 @@ log "unpacked ($(since "$t0") s)"
 kver=$(cd "$root/lib/modules" && ls | sort -V | tail -n 1)
 [[ -n $kver && -f $root/boot/vmlinuz-$kver ]] || { log "no kernel in the image"; exit 1; }
 
+# The packages, as scripts/build-deb.sh names them.
+one_deb() {
+    local found=("$debs"/$1)
+    [[ ${#found[@]} -eq 1 && -f ${found[0]} ]] || { log "want one $1 in $debs, found: ${found[*]}"; exit 1; }
+    echo "${found[0]}"
+}
+deb_main=$(one_deb "kioskhud_*_$arch.deb")
+deb_plymouthd=$(one_deb "kioskhud-plymouthd_*_all.deb")
+
 # How KioskHUD goes in: as Plymouth's plymouthd (x86), or with our own units (arm64; x86 on request).
-install_mode=plymouth
 case $variant in
     kioskhud) install_mode=${KIOSKHUD_REALBOOT_INSTALL:-plymouthd} ;;
     kioskhud-arm64) install_mode=units ;;
 esac
-[[ $install_mode == plymouth || $install_mode == plymouthd || $install_mode == units ]] \
+[[ $install_mode == plymouthd || $install_mode == units ]] \
     || { log "KIOSKHUD_REALBOOT_INSTALL=$install_mode: plymouthd or units"; exit 2; }
-if [[ $variant == kioskhud* ]]; then
-    installer=${KIOSKHUD_INSTALL_ROOT:-$repo/board/install-root.sh}
-    [[ -x $installer || -f $installer ]] || { log "no $installer: cannot install KioskHUD as documented"; exit 1; }
-    log "installing KioskHUD with $installer ($install_mode)"
-    if [[ $install_mode == plymouthd ]]; then
-        bash "$installer" --plymouthd "$root" "$hud"
-    else
-        bash "$installer" "$root" "$hud"
-        if [[ -e $root/usr/bin/plymouth ]]; then
-            # docs/boot.md (b), where the package stays: its units masked (and plymouth.enable=0 at boot).
-            chroot "$root" systemctl mask plymouth-start.service plymouth-read-write.service plymouth-quit.service \
-                plymouth-quit-wait.service plymouth-halt.service plymouth-poweroff.service plymouth-reboot.service \
-                plymouth-kexec.service plymouth-switch-root.service systemd-ask-password-plymouth.path >/dev/null 2>&1
-        fi
-    fi
-    units=(realboot-switchroot.service realboot-progress.service realboot-final.service realboot-shutdown.service)
-else
-    units=(realboot-plymouth.service realboot-final.service)
+install_debs=("$deb_main")
+packages_ours=(kioskhud)
+if [[ $install_mode == plymouthd ]]; then
+    install_debs+=("$deb_plymouthd")
+    packages_ours=(kioskhud-plymouthd kioskhud)
 fi
-# Debian's plymouth client is in the image: the lane runs it (against hud, or plymouthd to compare).
-[[ -e $root/usr/bin/plymouth ]] && units+=(realboot-client.service)
-echo "$install_mode" > "$root/etc/realboot-install"
-# The lane's own probes: an initramfs script (init-premount, after the
-# splash's own start), its helper, and units for each stage of the boot.
+# After the purge: Debian's Plymouth (x86), or no splash (arm64).
+purged_mode=none
+[[ -e $root/usr/sbin/plymouthd ]] && purged_mode=plymouth
+
+# --- the lane's probes ------------------------------------------------------
+# An initramfs script (init-premount, after the splash's own start), its helper, and
+# units for each stage of the boot. In place before the packages go in, so that the
+# initramfs the packages have rebuilt is the one booted.
 install -D -m 0755 "$here/guest/realboot-lib.sh" "$root/usr/local/lib/realboot/lib.sh"
 install -D -m 0755 "$here/guest/initramfs-realboot" "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
 # After Plymouth's own init-premount script (initramfs-tools orders by PREREQ, not by name).
-[[ $install_mode == plymouth* ]] && sed -i 's/^PREREQ=""/PREREQ="plymouth"/' "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
+[[ $purged_mode == plymouth ]] && sed -i 's/^PREREQ=""/PREREQ="plymouth"/' "$root/etc/initramfs-tools/scripts/init-premount/zz-realboot"
 install -D -m 0755 "$here/guest/initramfs-hook" "$root/etc/initramfs-tools/hooks/zz-realboot"
 install -m 0755 "$here/guest/realboot-stage.sh" "$root/usr/local/lib/realboot/stage.sh"
-for u in "${units[@]}"; do
-    install -m 0644 "$here/guest/$u" "$root/etc/systemd/system/$u"
+for u in "$here"/guest/realboot-*.service; do
+    install -m 0644 "$u" "$root/etc/systemd/system/"
 done
-chroot "$root" systemctl enable "${units[@]}" >/dev/null 2>&1 || chroot "$root" systemctl enable "${units[@]}"
+# probes MODE: the units of the stages a boot of MODE has, enabled, the others not.
+probes() {
+    local mode=$1 units=(realboot-final.service)
+    case $mode in
+        plymouthd|units) units+=(realboot-switchroot.service realboot-progress.service realboot-shutdown.service) ;;
+        plymouth) units+=(realboot-plymouth.service) ;;
+    esac
+    # Debian's plymouth client is in the image: the lane runs it (against hud, or plymouthd to compare).
+    [[ -e $root/usr/bin/plymouth ]] && units+=(realboot-client.service)
+    chroot "$root" systemctl disable realboot-switchroot.service realboot-progress.service realboot-shutdown.service \
+        realboot-plymouth.service realboot-client.service realboot-final.service >/dev/null 2>&1 || true
+    chroot "$root" systemctl enable "${units[@]}" >/dev/null 2>&1 || chroot "$root" systemctl enable "${units[@]}"
+    echo "$mode" > "$root/etc/realboot-install"
+}
+probes "$install_mode"
 if [[ $arch == arm64 ]]; then
     # mkinitramfs runs emulated here: MODULES=most (~1300 modules, 48 MB)
     # takes 4-5 min, the board's own storage modules 2 min (see README).
@@ -206,35 +220,133 @@ if [[ $arch == arm64 ]]; then
     printf '%s\n' virtio_blk ext4 >> "$root/etc/initramfs-tools/modules"
 fi
 
-# --- the initramfs, by the root's own mkinitramfs ------------------------
-t0=$(now)
 cleanup() { for m in dev/pts dev sys proc; do mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"; done; }
 trap cleanup EXIT
 mount --bind /proc "$root/proc"
 mount --bind /sys "$root/sys"
 mount --bind /dev "$root/dev"
-if ! chroot "$root" update-initramfs -u -k "$kver" > "$outdir/update-initramfs.log" 2>&1; then
-    cat "$outdir/update-initramfs.log" >&2
-    log "update-initramfs failed"
+mount --bind /dev/pts "$root/dev/pts"
+
+# Every path in the root but the kernel's file systems and scratch space, sorted.
+files() { (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./run -o -path ./tmp \) -prune -o -print | sort); }
+initrd=$root/boot/initrd.img-$kver
+initrd_sum() { if [[ -f $initrd ]]; then sha256sum < "$initrd" | cut -c1-16; else echo none; fi; }
+# facts FILE: what the packages did, as `key: value` lines check.py judges.
+fact() { echo "$1: $2" >> "$facts"; }
+
+# --- apt install ./kioskhud_…deb ---------------------------------------------
+t0=$(now)
+files > "$work/files-before.txt"
+sum_before=$(initrd_sum)
+mkdir -p "$root/tmp/debs"
+cp "${install_debs[@]}" "$root/tmp/debs/"
+names=()
+for d in "${install_debs[@]}"; do names+=("./$(basename "$d")"); done
+facts=$outdir/package.txt
+rm -f "$facts"
+fact install "apt-get install ${names[*]}"
+# No package lists in the root: apt resolves against what is installed, and a dependency the
+# base lacks fails the install by name. (Not --no-download: apt 2.6 then takes ./file for a
+# relative path and stops with "Pathname to install is not absolute".)
+if ! chroot "$root" sh -c 'cd /tmp/debs && DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"' sh "${names[@]}" \
+        > "$outdir/apt-install.log" 2>&1; then
+    tail -n 30 "$outdir/apt-install.log" >&2
+    log "apt-get install of ${names[*]} failed (log: $outdir/apt-install.log)"
     exit 1
 fi
-log "update-initramfs -u -k $kver ($(since "$t0") s)"
+rm -rf "$root/tmp/debs"
+log "apt-get install ${names[*]} ($(since "$t0") s)"
+fact install-exit 0
+fact initramfs-builds "$(grep -c '^update-initramfs: Generating' "$outdir/apt-install.log")"
+fact initramfs-changed "$([[ $(initrd_sum) != "$sum_before" ]] && echo yes || echo no)"
+lsinitramfs "$initrd" > "$outdir/initramfs-files.txt"
+fact initramfs-has-hud "$(grep -qx 'usr/bin/hud' "$outdir/initramfs-files.txt" && echo yes || echo no)"
+fact initramfs-has-kioskhud-script "$(grep -q 'scripts/.*kioskhud' "$outdir/initramfs-files.txt" && echo yes || echo no)"
+chroot "$root" dpkg -L "${packages_ours[@]}" > "$outdir/dpkg-L.txt"
+fact dpkg-L-paths "$(grep -c . "$outdir/dpkg-L.txt")"
+for p in "${packages_ours[@]}"; do
+    fact "status $p" "$(chroot "$root" dpkg-query -W -f '${Version} ${db:Status-Abbrev}' "$p")"
+done
+fact diversions "$(chroot "$root" dpkg-divert --list | grep -c kioskhud || true)"
+[[ $purged_mode == plymouth ]] && fact plymouthd "$(readlink "$root/usr/sbin/plymouthd" || echo file)"
+fact enabled "$(cd "$root/etc/systemd/system" && ls -- *.wants/kioskhud* 2>/dev/null | tr '\n' ' ')"
+if [[ $install_mode == units && -e $root/usr/bin/plymouth ]]; then
+    # docs/boot.md (b), where the package stays: its units masked (and plymouth.enable=0 at boot).
+    chroot "$root" systemctl mask plymouth-start.service plymouth-read-write.service plymouth-quit.service \
+        plymouth-quit-wait.service plymouth-halt.service plymouth-poweroff.service plymouth-reboot.service \
+        plymouth-kexec.service plymouth-switch-root.service systemd-ask-password-plymouth.path >/dev/null 2>&1
+fi
 if [[ $arch == arm64 ]]; then
-    # The stages' references, drawn by this root's hud with its own fonts,
-    # fontconfig and Cairo (trixie's, not the host's bookworm ones).
+    # The stages' references, drawn by this root's hud with its own fonts
+    # (trixie's, not the host's bookworm ones).
     t0=$(now)
     rm -rf "$outdir/refs"
     /usr/bin/python3 "$here/stages.py" render /usr/bin/hud /usr/share/kioskhud/themes/splash.json "$outdir/refs" "$root"
     log "references drawn in the root ($(since "$t0") s)"
 fi
+
+# disk DIR: the root as it is now, booted from DIR.
+disk() {
+    local t0
+    t0=$(now)
+    cp "$root/boot/vmlinuz-$kver" "$1/vmlinuz"
+    cp "$initrd" "$1/initrd.img"
+    echo "$kver" > "$1/kernel-version"
+    rm -f "$1/disk.ext4"
+    mkfs.ext4 -q -F -L rootfs -d "$root" "$1/disk.ext4" 2G
+    log "$1/disk.ext4 ($(since "$t0") s)"
+}
+cleanup
+disk "$outdir"
+
+# --- apt purge, and the root once more -----------------------------------------
+mount --bind /proc "$root/proc"
+mount --bind /sys "$root/sys"
+mount --bind /dev "$root/dev"
+mount --bind /dev/pts "$root/dev/pts"
+t0=$(now)
+mkdir -p "$purged"
+facts=$purged/package.txt
+rm -f "$facts"
+sum_before=$(initrd_sum)
+fact purge "apt-get purge ${packages_ours[*]}"
+if ! chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get purge -y "${packages_ours[@]}" > "$purged/apt-purge.log" 2>&1; then
+    tail -n 30 "$purged/apt-purge.log" >&2
+    log "apt-get purge ${packages_ours[*]} failed (log: $purged/apt-purge.log)"
+    exit 1
+fi
+log "apt-get purge ${packages_ours[*]} ($(since "$t0") s)"
+fact purge-exit 0
+fact initramfs-builds "$(grep -c '^update-initramfs: Generating' "$purged/apt-purge.log")"
+fact initramfs-changed "$([[ $(initrd_sum) != "$sum_before" ]] && echo yes || echo no)"
+lsinitramfs "$initrd" > "$purged/initramfs-files.txt"
+fact initramfs-has-hud "$(grep -qx 'usr/bin/hud' "$purged/initramfs-files.txt" && echo yes || echo no)"
+fact initramfs-has-kioskhud-script "$(grep -q 'scripts/.*kioskhud' "$purged/initramfs-files.txt" && echo yes || echo no)"
+for p in "${packages_ours[@]}"; do
+    fact "status $p" "$(chroot "$root" dpkg-query -W -f '${db:Status-Abbrev}' "$p" 2>/dev/null || echo unknown)"
+done
+fact diversions "$(chroot "$root" dpkg-divert --list | grep -c kioskhud || true)"
+[[ $purged_mode == plymouth ]] && fact plymouthd "$(readlink "$root/usr/sbin/plymouthd" || echo "file $(chroot "$root" dpkg -S /usr/sbin/plymouthd)")"
+# What is left: paths the packages installed, and paths that were not there before them
+# (dpkg's and apt's own records and logs aside).
+files > "$work/files-after.txt"
+cp "$outdir/dpkg-L.txt" "$purged/dpkg-L-before.txt"
+comm -13 "$work/files-before.txt" "$work/files-after.txt" \
+    | grep -v -E '^\./var/(lib/dpkg|lib/apt|cache|log)/' > "$purged/files-new.txt" || true
+comm -23 "$work/files-before.txt" "$work/files-after.txt" \
+    | grep -v -E '^\./var/(lib/dpkg|lib/apt|cache|log)/' > "$purged/files-gone.txt" || true
+# Files and links only: directories the packages made are new paths (above), and through
+# merged /usr's links (/lib -> usr/lib) a listed directory may be one that was there before.
+while read -r path; do
+    [[ -d $root$path && ! -L $root$path ]] && continue
+    [[ -e $root$path || -L $root$path ]] && ! grep -qx ".$path" "$work/files-before.txt" && echo "$path"
+done < "$outdir/dpkg-L.txt" > "$purged/dpkg-L-left.txt" || true
+fact files-new "$(grep -c . "$purged/files-new.txt" || true)"
+fact files-gone "$(grep -c . "$purged/files-gone.txt" || true)"
+fact dpkg-L-left "$(grep -c . "$purged/dpkg-L-left.txt" || true)"
+fact enabled "$(cd "$root/etc/systemd/system" && ls -- *.wants/kioskhud* 2>/dev/null | tr '\n' ' ')"
 cleanup
 trap - EXIT
-
-cp "$root/boot/vmlinuz-$kver" "$outdir/vmlinuz"
-cp "$root/boot/initrd.img-$kver" "$outdir/initrd.img"
-echo "$kver" > "$outdir/kernel-version"
-t0=$(now)
-rm -f "$outdir/disk.ext4"
-mkfs.ext4 -q -F -L rootfs -d "$root" "$outdir/disk.ext4" 2G
-log "disk.ext4 ($(since "$t0") s)"
+probes "$purged_mode"
+disk "$purged"
 rm -rf --one-file-system "$work"

@@ -4,8 +4,10 @@ verdicts boot.py reached while the guest waited, the guest's results port,
 the journal read back from the disk, and every pixel check again against a
 screen without the HUD (each must fail there).
 
-Usage: check.py OUT   (OUT/kioskhud, OUT/plymouth, OUT/kioskhud-arm64: one boot
-each; OUT/refs, OUT/kioskhud-arm64/refs: drawn in the arm64 root)
+Usage: check.py OUT   (OUT/kioskhud, OUT/plymouth, OUT/kioskhud-arm64, OUT/arm64-purged:
+one boot each, plymouth and arm64-purged the first and third image after `apt purge`
+of KioskHUD's packages; OUT/refs, OUT/kioskhud-arm64/refs: drawn in the arm64 root;
+each image's package.txt: what the packages did to its root, build-image.sh)
 Prints `PASS name` / `FAIL name: why` and `INFO` lines; exits with the number
 of failures (capped at 100).
 """
@@ -371,6 +373,80 @@ def judge_kioskhud(boot, v):
     return ex, fig
 
 
+def facts(boot):
+    """package.txt (build-image.sh): `key: value` lines."""
+    out = {}
+    for line in boot._text("package.txt").splitlines():
+        key, _, value = line.partition(": ")
+        out[key] = value.strip()
+    return out
+
+
+def judge_installed(boot, v, plymouthd):
+    """p. `apt install ./kioskhud_…deb` (and ./kioskhud-plymouthd_…deb): installed,
+    the initramfs rebuilt once with hud in it, the units enabled, plymouthd diverted."""
+    f = facts(boot)
+    check(f"{v}/p-apt-install", f.get("install-exit") == "0" and f.get("install"),
+          f"{f.get('install', 'no package.txt')}: exit {f.get('install-exit')} (log: apt-install.log)")
+    ours = {k[len("status "):]: val for k, val in f.items() if k.startswith("status ")}
+    check(f"{v}/p-packages-installed", ours and all(val.endswith(" ii") for val in ours.values()), f"{ours}")
+    check(f"{v}/p-initramfs-rebuilt-once-with-hud", f.get("initramfs-builds") == "1" and f.get("initramfs-changed") == "yes"
+          and f.get("initramfs-has-hud") == "yes",
+          f"update-initramfs ran {f.get('initramfs-builds')} time(s), initrd changed {f.get('initramfs-changed')}, "
+          f"usr/bin/hud in it {f.get('initramfs-has-hud')}")
+    if plymouthd:
+        check(f"{v}/p-plymouthd-diverted-to-hud", f.get("diversions") == "1" and f.get("plymouthd") in ("/usr/bin/hud", "../bin/hud"),
+              f"{f.get('diversions')} diversion(s) by kioskhud-plymouthd, /usr/sbin/plymouthd -> {f.get('plymouthd')}")
+    check(f"{v}/p-units-enabled", "kioskhud.service" in f.get("enabled", ""), f"enabled: {f.get('enabled') or 'none'}")
+    paths = boot._text("dpkg-L.txt").splitlines()
+    info(f"{v}/packages", f"{f.get('install')}: dpkg -L lists {len(paths)} paths; {ours}")
+
+
+def judge_purged(boot, v, plymouth):
+    """p. `apt purge` of the packages: nothing of ours left, no file that was not
+    there before them, the initramfs rebuilt without hud, Plymouth's plymouthd back."""
+    f = facts(boot)
+    check(f"{v}/p-apt-purge", f.get("purge-exit") == "0" and f.get("purge"),
+          f"{f.get('purge', 'no package.txt')}: exit {f.get('purge-exit')} (log: apt-purge.log)")
+    ours = {k[len("status "):]: val for k, val in f.items() if k.startswith("status ")}
+    check(f"{v}/p-packages-gone", ours and not any(val.startswith(("ii", "rc", "i", "r")) for val in ours.values()),
+          f"{ours}")
+    left = boot._text("dpkg-L-left.txt").split()
+    new = boot._text("files-new.txt").split()
+    gone = boot._text("files-gone.txt").split()
+    check(f"{v}/p-no-file-of-ours-left", f.get("dpkg-L-left") == "0" and not left,
+          f"{f.get('dpkg-L-left')} of the packages' paths left: {left[:10]}")
+    check(f"{v}/p-root-as-before-install", f.get("files-new") == "0" and f.get("files-gone") == "0",
+          f"new since before the install: {new[:10]} ({f.get('files-new')}); gone: {gone[:10]} ({f.get('files-gone')})")
+    check(f"{v}/p-no-unit-or-diversion-left", f.get("diversions") == "0" and not f.get("enabled"),
+          f"{f.get('diversions')} diversion(s), enabled: {f.get('enabled') or 'none'}")
+    check(f"{v}/p-initramfs-rebuilt-without-hud", f.get("initramfs-builds", "0") != "0" and f.get("initramfs-changed") == "yes"
+          and f.get("initramfs-has-hud") == "no" and f.get("initramfs-has-kioskhud-script") == "no",
+          f"update-initramfs ran {f.get('initramfs-builds')} time(s), initrd changed {f.get('initramfs-changed')}, "
+          f"hud in it {f.get('initramfs-has-hud')}, our boot scripts in it {f.get('initramfs-has-kioskhud-script')}")
+    if plymouth:
+        check(f"{v}/p-plymouths-plymouthd-back", f.get("plymouthd", "").startswith("file plymouth:"),
+              f"/usr/sbin/plymouthd: {f.get('plymouthd')} (want Plymouth's file)")
+
+
+def judge_no_splash(boot, v):
+    """The arm64 image after `apt purge`: it boots to the login prompt with no splash
+    daemon anywhere and none of our units known to systemd."""
+    check(f"{v}/powered-off", boot.meta and not boot.meta.get("timed_out") and boot.meta.get("qemu_exit") == 0,
+          f"guest did not power off by itself: {boot.meta}")
+    procs = boot.lines("initramfs: splash processes:")
+    check(f"{v}/no-splash-in-initramfs", procs == ["none"], f"{procs or 'no initramfs report'}")
+    ok, why = boot.shot("login")
+    vcs = boot.lines("final: vcs1 has login:")
+    check(f"{v}/login-prompt", ok and vcs, f"{why}; vcs1 login: {bool(vcs)}")
+    units = {u: unit_state(boot, u) for u in ("kioskhud.service", "kioskhud-quit.service")}
+    check(f"{v}/no-kioskhud-unit", all(st.get("LoadState") == "not-found" for st in units.values()), f"{units}")
+    ping = boot.lines("final: hud ping")
+    check(f"{v}/no-hud", ping == ["no"], f"hud ping: {ping}")
+    cycles = [l for l in boot.journal.splitlines() if "ordering cycle" in l.lower()]
+    check(f"{v}/no-ordering-cycle", boot.journal and not cycles, "\n    ".join(cycles[:6]) or "no journal")
+
+
 def judge_plymouth(boot):
     v = "plymouth"
     check(f"{v}/powered-off", boot.meta and not boot.meta.get("timed_out") and boot.meta.get("qemu_exit") == 0,
@@ -383,6 +459,7 @@ def judge_plymouth(boot):
     cycles = [l for l in boot.journal.splitlines() if "ordering cycle" in l.lower()]
     check(f"{v}/no-ordering-cycle", boot.journal and not cycles, "\n    ".join(cycles[:6]) or "no journal")
     fig = judge_measure(boot, v, "plymouthd")
+    judge_purged(boot, "plymouth/purged", plymouth=True)
     for line in boot.res:
         if re.match(r"(initramfs|plymouth|client|final|shot)\b", line):
             info(v, line)
@@ -470,7 +547,10 @@ def side_by_side(out, kios, ply):
 def main():
     out = sys.argv[1]
     kios, ply, arm = Boot(out, "kioskhud"), Boot(out, "plymouth"), Boot(out, "kioskhud-arm64")
+    arm_purged = Boot(out, "arm64-purged")
     k = judge_kioskhud(kios, "realboot") if kios.present else (None, None)
+    if kios.present:
+        judge_installed(kios, "realboot", plymouthd=install_of(kios) == "plymouthd")
     p = judge_plymouth(ply) if ply.present else (None, None)
     if kios.present and ply.present:
         compare(k, p)
@@ -484,6 +564,10 @@ def main():
         console = ply.picture("login") or arm.picture("login")
         negatives(arm.refs, console, "arm64/negative")
         fonts(out, arm)
+        judge_installed(arm, "arm64/realboot", plymouthd=False)
+    if arm_purged.present:
+        judge_no_splash(arm_purged, "arm64/purged")
+        judge_purged(arm_purged, "arm64/purged", plymouth=False)
     for name, ok, why in results:
         if ok:
             print(f"PASS {name}")
