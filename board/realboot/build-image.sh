@@ -44,7 +44,7 @@ case $variant in
     *) echo "build-image: unknown variant $variant (kioskhud or kioskhud-arm64)" >&2; exit 2 ;;
 esac
 # Bump when the way the base root is made changes (not its package list: that is hashed).
-BASE_VERSION=2
+BASE_VERSION=3
 
 mirror=${KIOSKHUD_DEBIAN_MIRROR:-}
 if [[ -z $mirror ]]; then
@@ -105,7 +105,10 @@ build_base() {
     log "debootstrap $suite from $mirror (not cached: $base)"
     local include
     include=$(IFS=,; echo "${packages[*]}")
-    if ! debootstrap --arch="$arch" --variant=minbase --include="$include" "$suite" "$tmp" "$mirror" > "$cache/debootstrap-$variant.log" 2>&1; then
+    # INITRD=No: the kernel's postinst makes no initramfs (Debian's MODULES=most: 4-5 min
+    # emulated on arm64, and every run makes its own); an empty initrd.img stands in for it
+    # below, so that the packages' `update-initramfs -u` has one to update.
+    if ! INITRD=No debootstrap --arch="$arch" --variant=minbase --include="$include" "$suite" "$tmp" "$mirror" > "$cache/debootstrap-$variant.log" 2>&1; then
         tail -n 30 "$cache/debootstrap-$variant.log" >&2
         rm -rf "$tmp"
         log "debootstrap failed (log: $cache/debootstrap-$variant.log)"
@@ -115,6 +118,9 @@ build_base() {
         # The minbase default is the text theme; the initramfs is rebuilt per run.
         chroot "$tmp" plymouth-set-default-theme spinner
     fi
+    local kv
+    kv=$(cd "$tmp/lib/modules" && ls | sort -V | tail -n 1)
+    [[ -e $tmp/boot/initrd.img-$kv ]] || : > "$tmp/boot/initrd.img-$kv"
     echo realboot > "$tmp/etc/hostname"
     printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\n' > "$tmp/etc/fstab"
     mkdir -p "$tmp/var/log/journal"   # persistent journal: read back with debugfs
