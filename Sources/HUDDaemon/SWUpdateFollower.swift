@@ -109,7 +109,9 @@ public actor SWUpdateFollower {
         startWaiting()
     }
 
-    /// Closes the connection or stops waiting; nothing is delivered after it. Idempotent.
+    /// Closes the connection or stops waiting; nothing is delivered after it.
+    /// Idempotent. Its owner calls it (the connection's fd and watch are not
+    /// closed by the actor going away).
     public func stop() {
         isFollowing = false
         stopWaiting()

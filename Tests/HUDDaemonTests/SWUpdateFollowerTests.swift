@@ -138,6 +138,7 @@ import Testing
         let fake = try FakeSWUpdate(path: path, renamedIntoPlace: true)
         #expect(fake.accept(), "connected by the directory event, no timer")
         #expect(await follower.connections == 1)
+        await follower.stop()
     }
 
     @Test func aSocketNotListeningYetIsRetriedByTheBackingOffTimer() async throws {
@@ -166,6 +167,7 @@ import Testing
         await loop.advance(by: .seconds(4))
         #expect(fake.accept())
         #expect(await follower.connections == 1)
+        await follower.stop()
     }
 
     @Test func defaultSocketPathIsSWUpdates() throws {
