@@ -137,9 +137,10 @@ let package = Package(
         // Updaters' progress (SWUpdate's progress socket, RAUC's D-Bus states) as HUD requests. Stdlib only.
         .target(name: "HUDUpdates", dependencies: ["HUDProtocol"]),
         .testTarget(name: "HUDUpdatesTests", dependencies: ["HUDUpdates", "HUDProtocol"]),
-        // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack.
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "CLinux"]),
-        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDCore", "HUDRender", "hud"]),
+        // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack. Follows
+        // SWUpdate's progress socket on its loop (`SWUpdateFollower`, also `hud follow swupdate`'s).
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "HUDUpdates", "CLinux"]),
+        .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDUpdates", "HUDCore", "HUDRender", "hud"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,
         // hotplug, VT switches, motion). The daemon and `hud display`/`demo` are built on it.

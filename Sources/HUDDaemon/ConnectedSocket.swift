@@ -4,9 +4,9 @@ import Glibc
 import HUDCore
 
 /// What every client connection of the daemon is (ours: `ClientConnection`;
-/// Plymouth's: `PlymouthConnection`): a connected, non-blocking socket, its
-/// watch on the loop, a timer for a message left half-sent, and one close.
-/// Used only on the daemon's loop.
+/// Plymouth's: `PlymouthConnection`), and `SWUpdateFollower`'s connection to
+/// SWUpdate: a connected, non-blocking socket, its watch on the loop, a timer
+/// for a message left half-sent, and one close. Used only on its loop.
 class ConnectedSocket {
     let fd: Int32
     var watch: FDWatch?

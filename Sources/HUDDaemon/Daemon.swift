@@ -134,6 +134,7 @@ public enum Daemon {
                     try server.start(watchSignals: true)
                     log("listening on \(options.socketPath)" + (options.psplashFIFOPath.map { ", psplash FIFO \($0)" } ?? "")
                         + (server.plymouth.map { ", Plymouth socket \($0.address)" } ?? "")
+                        + (options.swupdateProgressSocket.map { ", following SWUpdate at \($0)" } ?? "")
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
                     // Before the readiness byte: a `Type=forking` unit's parent exits only after the pid file exists.
                     if let pidFile, writePidFile(pidFile, promptsWork: server.output.readsKeys, log: log) {

@@ -1,6 +1,7 @@
 import KioskHUD
 import HUDCore
 import HUDPlymouth
+import HUDUpdates
 
 /// What `hud daemon` was asked to do.
 public struct DaemonOptions: Sendable {
@@ -42,8 +43,14 @@ public struct DaemonOptions: Sendable {
     /// Show the theme's HUD at once (as psplash does), with this label if set.
     public var showAtStart = false
     public var startLabel: String?
-    /// The indicator progress switches to when the HUD shows none.
+    /// The indicator progress switches to when the HUD shows none (also SWUpdate's updates').
     public var progressMode: HUDMode = .determinateHorizontalBar
+    /// SWUpdate's progress socket (`--follow-swupdate`): its updates shown on
+    /// this daemon's HUD by a `SWUpdateFollower` on the daemon's loop, without
+    /// a `hud follow swupdate` process; nil: not followed.
+    public var swupdateProgressSocket: String?
+    /// How long an update's success or failure mark stays before the HUD hides (`--follow-keep`).
+    public var updateMarkSeconds = UpdatePresenter.defaultKeepSeconds
     /// The picture size of `png:` output.
     public var pictureSize: (width: Int, height: Int) = (1280, 800)
     /// Clients beyond this make the one idle longest leave (`error

@@ -7,8 +7,10 @@ import HUDProtocol
 
 /// The daemon's I/O on its event loop: the listening socket, client
 /// connections, psplash's FIFO, Plymouth's socket (a `PlymouthServer`, its
-/// requests mapped in `DaemonServer+Plymouth.swift`) and the signalfd. Requests go to the
-/// `HUDController`; quit, reload and signals are handled here.
+/// requests mapped in `DaemonServer+Plymouth.swift`), SWUpdate's progress
+/// socket (a `SWUpdateFollower`, `DaemonServer+SWUpdate.swift`) and the
+/// signalfd. Requests go to the `HUDController`; quit, reload and signals
+/// are handled here.
 ///
 /// Nothing a client does can stop the daemon: every message is bounded
 /// (`LineFramer`), parsed with errors answered, and a client that vanishes,
@@ -34,6 +36,8 @@ public actor DaemonServer {
     var boundPlymouthSocket: BoundPlymouthSocket?
     /// The boot-progress estimate while Plymouth's socket is served (`DaemonServer+BootProgress.swift`).
     var bootProgress: BootProgress?
+    /// SWUpdate's updates shown on the HUD (`--follow-swupdate`, `DaemonServer+SWUpdate.swift`).
+    var swupdate: SWUpdateFollower?
     private var watches: [FDWatch] = []
     private var clients: [Int: ClientConnection] = [:]
     private var nextClientID = 1
@@ -100,6 +104,7 @@ public actor DaemonServer {
                 _ = controller.assumeIsolated { [label = options.startLabel] in $0.handle(.show(HUDSettings(label: label))) }
             }
             startBootProgress()
+            if let path = options.swupdateProgressSocket { startFollowingSWUpdate(path: path) }
         } catch {
             closeEverything()
             plymouth = nil
@@ -278,14 +283,23 @@ public actor DaemonServer {
                         if response == nil { client.waiting = .button }
                     }
                 default:
-                    response = controller.assumeIsolated { $0.handle(request) }
+                    response = carryOut(request)
                 }
-                bootProgress?.assumeIsolated { $0.note(request) }
             } catch {
                 response = error.response
             }
         }
         return (response, quit)
+    }
+
+    /// Carries out a request that acts on the HUD alone (show, update,
+    /// progress, message, hide, ping, press-button), as every client's is and
+    /// as SWUpdate's updates are (`--follow-swupdate`): the controller
+    /// answers it, then the boot-progress estimate is told (what a client set wins).
+    func carryOut(_ request: Request) -> Response {
+        let response = controller.assumeIsolated { $0.handle(request) }
+        bootProgress?.assumeIsolated { $0.note(request) }
+        return response
     }
 
     /// `ask`: the prompt is asked and the client waits for it (nil), or the refusal.
@@ -486,6 +500,8 @@ public actor DaemonServer {
         fifo?.closeAndUnlink()
         fifo = nil
         plymouth?.assumeIsolated { $0.stop() }
+        swupdate?.assumeIsolated { $0.stop() }
+        swupdate = nil
         boundPlymouthSocket?.fd.close()
         boundPlymouthSocket = nil
         signals = nil

@@ -51,10 +51,14 @@ public struct UnixSocketAddress: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Connects a new stream socket here (`socket`, `connect`); blocking, close-on-exec.
+    /// Connects a new stream socket here (`socket`, `connect`); close-on-exec.
+    /// - Parameter nonBlocking: the socket is `O_NONBLOCK` from the start, so
+    ///   `connect` never waits either: a listener whose backlog is full is
+    ///   `EAGAIN` (a follower on the daemon's loop tries again later).
     /// - Throws: `SystemError` naming `socket` or `connect` and the address.
-    public func connect() throws(SystemError) -> FileDescriptor {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    public func connect(nonBlocking: Bool = false) throws(SystemError) -> FileDescriptor {
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+        let fd = socket(AF_UNIX, flags, 0)
         guard fd >= 0 else { throw SystemError.last("socket", description) }
         guard withSockaddr({ Glibc.connect(fd, $0, $1) }) == 0 else {
             let error = SystemError(call: "connect", subject: description, errno: .current)

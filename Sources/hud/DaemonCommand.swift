@@ -2,6 +2,7 @@ import CBootSeed
 import Glibc
 import HUDCore
 import HUDDaemon
+import HUDProtocol
 import HUDPlymouth
 import KioskHUD
 
@@ -15,7 +16,8 @@ enum DaemonCommand {
             Owns the display from early boot: draws the HUD, listens on a Unix socket for
             'hud show/update/progress/message/hide/quit', and reads psplash's FIFO so
             psplash-write and existing boot scripts work unchanged. SIGTERM/SIGINT exit
-            cleanly and give the console back; SIGHUP re-reads the theme. Kernel
+            cleanly and give the console back; SIGHUP re-reads the theme. With
+            --follow-swupdate it also shows SWUpdate's updates itself. Kernel
             command line: kioskhud.disable, kioskhud.theme=NAME, kioskhud.output=SPEC.
             Exit status: 0 after quit or a signal, 1 when it cannot start, 2 bad usage.
             """,
@@ -42,6 +44,8 @@ enum DaemonCommand {
             .init(name: "show", placeholder: nil, help: "show the theme's HUD at once, as psplash does"),
             .init(name: "label", placeholder: "TEXT", help: "label for --show"),
             .init(name: "progress-mode", placeholder: "MODE", help: "indicator that progress switches to: bar (default), ring or pie"),
+            .init(name: "follow-swupdate", placeholder: "PATH", help: "show SWUpdate's updates (image, step, percentage, then the success or failure mark) read from its progress socket PATH, as 'hud follow swupdate' does but without a second process; SWUpdate's default socket is /tmp/swupdateprog ($TMPDIR/swupdateprog when SWUpdate has TMPDIR set). Waits for SWUpdate and reconnects when it restarts; the indicator is --progress-mode's"),
+            .init(name: "follow-keep", placeholder: "SECONDS", help: "with --follow-swupdate: how long an update's success or failure mark stays (default 2)"),
             .init(name: "initramfs", placeholder: nil, help: "started in the initramfs: survive systemd's switch-root (argv[0] starts with '@', as plymouthd's)"),
             .init(name: "daemonize", placeholder: nil, help: "run in the background; return once the socket listens (exit 1 if it cannot start), as plymouthd does"),
             .init(name: "mode", placeholder: "MODE", help: "what the splash is for: boot (default), shutdown, reboot, updates, system-upgrade, firmware-upgrade"),
@@ -105,6 +109,13 @@ enum DaemonCommand {
             if let m = try o.choice("progress-mode", ["bar": HUDMode.determinateHorizontalBar, "ring": .annularDeterminate, "pie": .determinate]) {
                 options.progressMode = m
             }
+            options.swupdateProgressSocket = try o.string("follow-swupdate").map(swupdateSocket)
+            if let keep = try o.double("follow-keep", in: 0...ProtocolLimits.maxHideDelaySeconds) {
+                guard options.swupdateProgressSocket != nil else {
+                    throw CommandLineError("hud daemon: --follow-keep is for --follow-swupdate PATH (how long its marks stay)")
+                }
+                options.updateMarkSeconds = keep
+            }
         } catch {
             StandardError.write("\(error)\n")
             return 2
@@ -130,5 +141,20 @@ enum DaemonCommand {
         // on a futex forever (once, in a test; the daemon had answered quit).
         fflush(nil)
         _exit(code)
+    }
+
+    /// `--follow-swupdate PATH`: the absolute path of a socket (the daemon
+    /// may `chdir` or move into a new root), within a Unix socket address's
+    /// length, and not a directory.
+    static func swupdateSocket(_ path: String) throws(CommandLineError) -> String {
+        func bad(_ why: String) -> CommandLineError { CommandLineError("hud daemon: --follow-swupdate '\(path)': \(why)") }
+        let example = SWUpdateFollower.defaultSocketPath(temporaryDirectory: nil)
+        guard path.hasPrefix("/") else { throw bad("expected the absolute path of SWUpdate's progress socket, e.g. \(example) (SWUpdate's default)") }
+        var info = stat()
+        if path.hasSuffix("/") || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) {
+            throw bad("is a directory; expected the path of SWUpdate's progress socket in it, e.g. \(SWUpdateFollower.defaultSocketPath(temporaryDirectory: path))")
+        }
+        do { _ = try UnixSocketAddress(path) } catch { throw bad("longer than the 107 bytes a Unix socket's path can have") }
+        return path
     }
 }

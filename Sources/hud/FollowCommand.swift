@@ -1,4 +1,7 @@
+import Glibc
+import HUDDaemon
 import HUDProtocol
+import HUDSystem
 import HUDUpdates
 
 /// `hud follow swupdate|rauc`: shows the progress of a device update run by
@@ -56,11 +59,46 @@ enum FollowCommand {
         switch tool {
         case "swupdate":
             let presenter = UpdatePresenter(toolName: "SWUpdate", mode: mode, keepSeconds: keepSeconds)
-            return SWUpdateFollower.run(progressSocket: o.string("progress-socket") ?? SWUpdateFollower.defaultSocketPath(),
-                                        sender: sender, presenter: presenter, once: o.flag("once"))
+            let tmpdir = getenv("TMPDIR").flatMap { String(validatingCString: $0) }
+            return followSWUpdate(path: o.string("progress-socket") ?? SWUpdateFollower.defaultSocketPath(temporaryDirectory: tmpdir),
+                                  sender: sender, presenter: presenter, once: o.flag("once"))
         default:
             let presenter = UpdatePresenter(toolName: "RAUC", mode: mode, keepSeconds: keepSeconds)
             return RAUCFollower.run(busAddress: o.string("bus"), sender: sender, presenter: presenter, once: o.flag("once"))
+        }
+    }
+
+    /// `hud follow swupdate`: the daemon's own `SWUpdateFollower`, on a loop
+    /// without a thread of its own (this one polls it), its requests sent to
+    /// the daemon. Runs until killed, or until the first update ended with `once`.
+    /// - Returns: the exit status: 0, 1 when SWUpdate speaks a version this hud
+    ///   does not read, 2 when `path` cannot be a socket's.
+    static func followSWUpdate(path: String, sender: UpdateRequestSender, presenter: UpdatePresenter, once: Bool) -> Int32 {
+        let command = "hud follow swupdate"
+        let loop: EventLoop
+        do { loop = try EventLoop(ownThread: false) } catch {
+            StandardError.write("\(command): \(error)\n")
+            return 1
+        }
+        let sending = Locked(sender)
+        let exitCode = Locked<Int32?>(nil)
+        let follower: SWUpdateFollower
+        do {
+            follower = try SWUpdateFollower(
+                path: path, loop: loop, presenter: presenter, stopsAfterOneUpdate: once,
+                log: { StandardError.write("\(command): \($0)\n") },
+                deliver: { requests in sending.withLock { $0.send(requests) } },
+                onFinished: { error in exitCode.withLock { $0 = error == nil ? 0 : 1 } })
+        } catch {
+            StandardError.write("\(command): --progress-socket: \(error)\n")
+            return 2
+        }
+        follower.assumeIsolated { $0.start() }
+        while true {
+            if let code = exitCode.withLock({ $0 }) { return code }
+            var ready = pollfd(fd: loop.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = Errno.retryingOnInterrupt { poll(&ready, 1, -1) }
+            loop.dispatch()
         }
     }
 }

@@ -16,8 +16,10 @@ final class ServerFixture: @unchecked Sendable {
     var socket: String { dir.file("hud.sock") }
     var fifo: String { dir.file("psplash_fifo") }
 
-    /// - Parameter output: what the daemon draws on (`NoOutput` when nil).
-    init(maxClients: Int = 32, stall: Duration = .seconds(10), plymouthSocket: String? = nil,
+    /// - Parameters:
+    ///   - swupdateSocket: a file in the fixture's directory to follow as SWUpdate's progress socket.
+    ///   - output: what the daemon draws on (`NoOutput` when nil).
+    init(maxClients: Int = 32, stall: Duration = .seconds(10), plymouthSocket: String? = nil, swupdateSocket: String? = nil,
          output: sending (any HUDOutput)? = nil) throws {
         dir = try TemporaryDirectory()
         loop = try EventLoop()
@@ -28,6 +30,7 @@ final class ServerFixture: @unchecked Sendable {
         options.maxClients = maxClients
         options.stallTimeout = stall
         options.plymouthSocketName = plymouthSocket
+        options.swupdateProgressSocket = swupdateSocket.map(dir.file)
         let log = self.log, exitCode = self.exitCode
         let themeFile = dir.file("theme.json")
         server = DaemonServer(

@@ -9,6 +9,8 @@
 #    swupdate-client: a bad signature (failure mark), the good image again (success mark, a new HUD).
 #    An unknown progress API version is refused by name.
 #  - RAUC and Mender: see their sections below.
+#  - `hud daemon --follow-swupdate`: a second daemon follows SWUpdate itself (no `hud follow`): the
+#    good image mid-way and its success mark, the corrupted one's failure mark, API 3.0.0 refused.
 # The image is streamed to its target (installed-directly). SWUpdate reads the .swu from a FIFO, so the test decides when bytes arrive: the follower is connected
 # before the first byte (SWUpdate serves its socket while it waits), and the feed stops half-way until
 # a frame shows the progress. Every wait is for an event, with a timeout that fails naming it.
@@ -31,7 +33,7 @@ trap cleanup EXIT
 start=$SECONDS
 # Said on the test's own output (fd 3): some checks run while standard output feeds SWUpdate.
 exec 3>&1
-fail() { echo "updates: FAIL, $*" >&3; [[ -f $tmp/png/frames.log ]] && { echo "last frames:"; tail -5 "$tmp/png/frames.log"; } >&3; exit 1; }
+fail() { echo "updates: FAIL, $*" >&3; [[ -f $png/frames.log ]] && { echo "last frames:"; tail -5 "$png/frames.log"; } >&3; exit 1; }
 ok() { echo "updates: ok, $*" >&3; }
 # wait_for SECONDS WHAT COMMAND...: until COMMAND succeeds, or fail naming WHAT.
 wait_for() {
@@ -42,21 +44,21 @@ wait_for() {
         sleep 0.05
     done
 }
-sock=$tmp/hud.sock size=480x320
+sock=$tmp/hud.sock png=$tmp/png size=480x320
 status() { "$hud" status --socket "$sock" | sed -n "s/^$1=//p"; }
 settled() { [[ $(status settled) == true ]]; }
 hidden() { [[ $(status shown) == false ]]; }
 # new_frame REGEX: a frame written since $lines lines of frames.log shows REGEX.
-new_frame() { tail -n +$((lines + 1)) "$tmp/png/frames.log" | grep -E -- "$1" >/dev/null; }
-frame_line() { grep -qF -- "$1" "$tmp/png/frames.log" 2>/dev/null; }
+new_frame() { tail -n +$((lines + 1)) "$png/frames.log" | grep -E -- "$1" >/dev/null; }
+frame_line() { grep -qF -- "$1" "$png/frames.log" 2>/dev/null; }
 # expect_frame NAME RENDER_OPTIONS...: the frame the daemon settled on is the `hud render` of these options.
 expect_frame() {
     local name=$1; shift
     wait_for 10 "the daemon to settle ($name)" settled
     # Stopped while the frame is copied, so the end mark's hide cannot replace it mid-copy.
     kill -STOP "$daemon"
-    cp "$tmp/png/frame.png" "$tmp/$name.png"
-    local last; last=$(tail -1 "$tmp/png/frames.log")
+    cp "$png/frame.png" "$tmp/$name.png"
+    local last; last=$(tail -1 "$png/frames.log")
     kill -CONT "$daemon"
     "$hud" render --size $size --out "$tmp/$name-expected.png" "$@" >/dev/null
     local far; far=$(python3 board/updates/frames.py "$tmp/$name.png" "$tmp/$name-expected.png")
@@ -64,7 +66,7 @@ expect_frame() {
     ok "frame '$name' is 'hud render $*' ($far pixels differ)"
 }
 
-"$hud" daemon --output "png:$tmp/png" --size $size --socket "$sock" --no-psplash --cmdline /dev/null 2>"$tmp/daemon.log" &
+"$hud" daemon --output "png:$png" --size $size --socket "$sock" --no-psplash --cmdline /dev/null 2>"$tmp/daemon.log" &
 daemon=$!
 pids+=($daemon)
 answers() { "$hud" ping --socket "$sock" 2>/dev/null; }
@@ -100,9 +102,11 @@ printf 'corrupted' | dd of="$swu/corrupt.img" bs=1 seek=4096 conv=notrunc 2>/dev
 make_swu corrupt "$swu/corrupt.img" "$swu/key.pem" "$swu/cert.pem"
 make_swu badsig "$swu/rootfs.img" "$swu/other-key.pem" "$swu/other-cert.pem"
 
-TMPDIR=$run "$hud" follow swupdate --socket "$sock" --keep 6 2>"$tmp/follow-swupdate.log" &
+follow_log=$tmp/follow-swupdate.log
+TMPDIR=$run "$hud" follow swupdate --socket "$sock" --keep 6 2>"$follow_log" &
 pids+=($!)
-connections() { grep -c "connected to $run/swupdateprog" "$tmp/follow-swupdate.log" || true; }
+# The follower ($follow_log: `hud follow swupdate`'s, or the daemon's own with --follow-swupdate).
+connections() { grep -c "connected to $run/swupdateprog" "$follow_log" || true; }
 # connect() returns once the connection is queued; SWUpdate sends only to the ones its progress thread
 # has accepted (maybe not scheduled yet): its end of ours is then among its own fds.
 accepted() { ss -xpn 2>/dev/null | grep -F "$run/swupdateprog" | grep -qF "\"swupdate\",pid=$swupdate_pid,"; }
@@ -114,35 +118,31 @@ swupdate_install() {
     swupdate_pid=$!
     pids+=($swupdate_pid)
     connected() { (($(connections) >= n)); }
-    wait_for 10 "hud follow swupdate to connect to SWUpdate ($1)" connected
+    wait_for 10 "the follower to connect to SWUpdate ($1)" connected
     wait_for 10 "SWUpdate to accept the follower's connection ($1)" accepted
 }
 
-swupdate_install good
-half=$(($(stat -c %s "$swu/good.swu") / 2))
-{
-    head -c $half "$swu/good.swu"
-    # SWUpdate waits for the rest: the HUD shows the image, the step and the percentage so far.
-    wait_for 10 "a frame of rootfs.img mid-way" frame_line 'label=rootfs.img details="step 1 of 1"'
-    wait_for 10 "the daemon to settle mid-way" settled
-    progress=$(status progress)
-    [[ $(status mode) == bar && $progress != 0 && $progress != 100 ]] || fail "mid-way: mode $(status mode), progress $progress"
-    expect_frame swupdate-progress --mode bar --progress "$(python3 -c "print($progress / 100)")" --label rootfs.img --details "step 1 of 1"
-    tail -c +$((half + 1)) "$swu/good.swu"
-} > "$swu/fifo"
-wait "$swupdate_pid" || fail "swupdate -i good.swu failed: $(tail -3 "$swu/good.log")"
-cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "SWUpdate did not write the image into the target file"
-wait_for 10 "the success mark" frame_line 'mode=success progress=100 alpha=100 label="Update installed"'
-expect_frame swupdate-success --mode success --label "Update installed"
-
-# Each failed update is a new SWUpdate process (the follower reconnects) and a new HUD.
-# A corrupted image: a new SWUpdate process (the follower reconnects), a new HUD, the failure mark.
-wait_for 10 "the HUD to hide before the corrupted update" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
-swupdate_install corrupt
-cat "$swu/corrupt.swu" > "$swu/fifo" 2>/dev/null || true
-if wait "$swupdate_pid"; then fail "swupdate -i corrupt.swu succeeded"; fi
-grep -q "HASH mismatch" "$swu/corrupt.log" || fail "SWUpdate did not find the corruption: $(tail -3 "$swu/corrupt.log")"
+# swupdate_good NAME: `swupdate -i` of good.swu, fed half and held there until the frame shows the image,
+# `step 1 of 1` and the percentage so far, then the rest: the success mark. Frames and logs named NAME-*.
+swupdate_good() {
+    : > "$swu/target.img"
+    swupdate_install "$1-good"
+    half=$(($(stat -c %s "$swu/good.swu") / 2))
+    {
+        head -c $half "$swu/good.swu"
+        # SWUpdate waits for the rest: the HUD shows the image, the step and the percentage so far.
+        wait_for 10 "a frame of rootfs.img mid-way ($1)" frame_line 'label=rootfs.img details="step 1 of 1"'
+        wait_for 10 "the daemon to settle mid-way ($1)" settled
+        progress=$(status progress)
+        [[ $(status mode) == bar && $progress != 0 && $progress != 100 ]] || fail "mid-way ($1): mode $(status mode), progress $progress"
+        expect_frame $1-progress --mode bar --progress "$(python3 -c "print($progress / 100)")" --label rootfs.img --details "step 1 of 1"
+        tail -c +$((half + 1)) "$swu/good.swu"
+    } > "$swu/fifo"
+    wait "$swupdate_pid" || fail "swupdate -i good.swu failed ($1): $(tail -3 "$swu/$1-good.log")"
+    cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "SWUpdate did not write the image into the target file ($1)"
+    wait_for 10 "the success mark ($1)" frame_line 'mode=success progress=100 alpha=100 label="Update installed"'
+    expect_frame $1-success --mode success --label "Update installed"
+}
 # expect_swupdate_failure NAME: a failure mark drawn since $lines, as `hud render` draws it. Debian 12's
 # SWUpdate sends FAILURE without info (the reason is in its log only): the follower says so; when the
 # process exits before FAILURE reaches the socket, the follower says SWUpdate stopped mid-update.
@@ -151,10 +151,23 @@ expect_swupdate_failure() {
     wait_for 10 "the daemon to settle ($1)" settled
     details=$(status details)
     [[ $details == "SWUpdate gave no reason; see its log" || $details == "SWUpdate stopped before the update ended" ]] \
-        || fail "the failure's details: '$details'"
-    expect_frame swupdate-$1 --mode failure --label "Update failed" --details "$details"
+        || fail "the failure's details ($1): '$details'"
+    expect_frame $1 --mode failure --label "Update failed" --details "$details"
 }
-expect_swupdate_failure corrupt
+# swupdate_corrupt NAME: after the last HUD hid, `swupdate -i` of a corrupted image (a new SWUpdate
+# process: the follower reconnects): a new HUD, the failure mark.
+swupdate_corrupt() {
+    wait_for 10 "the HUD to hide before the corrupted update ($1)" hidden
+    lines=$(wc -l < "$png/frames.log")
+    swupdate_install "$1-corrupt"
+    cat "$swu/corrupt.swu" > "$swu/fifo" 2>/dev/null || true
+    if wait "$swupdate_pid"; then fail "swupdate -i corrupt.swu succeeded ($1)"; fi
+    grep -q "HASH mismatch" "$swu/$1-corrupt.log" || fail "SWUpdate did not find the corruption ($1): $(tail -3 "$swu/$1-corrupt.log")"
+    expect_swupdate_failure $1-corrupt
+}
+
+swupdate_good swupdate
+swupdate_corrupt swupdate
 
 # A bad signature. `swupdate -i` refuses it so fast that it exits before its progress thread has sent
 # anything (seen: no message at all), so nothing could show it: SWUpdate as a service instead, the
@@ -169,12 +182,12 @@ connected() { (($(connections) >= n)); }
 wait_for 10 "hud follow swupdate to connect to the SWUpdate service" connected
 wait_for 10 "the SWUpdate service to accept the follower's connection" accepted
 wait_for 10 "SWUpdate's control socket" test -S "$run/sockinstctrl"
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 if TMPDIR=$run timeout 60 swupdate-client "$swu/badsig.swu" >"$swu/badsig.log" 2>&1; then fail "swupdate-client badsig.swu succeeded"; fi
 grep -q "Authentication of all signatures failed" "$swu/service.log" || fail "SWUpdate did not refuse the signature: $(tail -3 "$swu/service.log")"
-expect_swupdate_failure badsig
+expect_swupdate_failure swupdate-badsig
 wait_for 10 "the HUD to hide before the second good update" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 : > "$swu/target.img"
 TMPDIR=$run timeout 60 swupdate-client "$swu/good.swu" >"$swu/good2.log" 2>&1 || fail "swupdate-client good.swu failed: $(tail -3 "$swu/good2.log")"
 cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "the SWUpdate service did not write the image"
@@ -242,7 +255,7 @@ pids+=($!)
 following() { grep -q "following RAUC on $bus" "$tmp/follow-rauc.log"; }
 wait_for 20 "hud follow rauc to find RAUC on the private bus" following
 wait_for 10 "the HUD to hide before the RAUC updates" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 DBUS_SYSTEM_BUS_ADDRESS=$bus timeout 60 rauc install "$rauc/good.raucb" >"$rauc/good.log" 2>&1 \
     || fail "rauc install good.raucb failed: $(tail -3 "$rauc/good.log")"
 cmp -s -n $((4 << 20)) "$rauc/bundle/rootfs.img" "$rauc/slotB.img" || fail "RAUC did not write the image into slot B"
@@ -253,7 +266,7 @@ grep -q libsystemd "/proc/$follower/maps" || fail "hud follow rauc has not loade
 ok "libsystemd: loaded by hud follow rauc, not mapped by the daemon"
 
 wait_for 10 "the HUD to hide before the bad RAUC bundle" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 if DBUS_SYSTEM_BUS_ADDRESS=$bus timeout 60 rauc install "$rauc/badsig.raucb" >"$rauc/badsig.log" 2>&1; then
     fail "rauc install badsig.raucb succeeded"
 fi
@@ -304,13 +317,13 @@ in_mender_ns() {
         sh "$mender" env PATH="$mender/bin:$PATH" HUD_SOCKET="$sock" "$@"
 }
 wait_for 10 "the HUD to hide before the Mender updates" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 in_mender_ns timeout 60 mender --data "$mender/data" --no-syslog install "$mender/good.mender" >"$mender/install.log" 2>&1 &
 mender_pid=$!
 pids+=($mender_pid)
 wait_for 20 "Mender's ArtifactInstall state on the HUD" new_frame 'mode=indeterminate .*label="Installing update" details="Do not switch off"'
 [[ $(status label) == "Installing update" ]] || fail "during ArtifactInstall the label is '$(status label)'"
-ok "Mender's ArtifactInstall state: $(grep -F 'label="Installing update"' "$tmp/png/frames.log" | tail -1)"
+ok "Mender's ArtifactInstall state: $(grep -F 'label="Installing update"' "$png/frames.log" | tail -1)"
 touch "$mender/continue"
 wait "$mender_pid" || fail "mender install good.mender failed: $(tail -3 "$mender/install.log")"
 cmp -s "$mender/payload" "$mender/target" || fail "Mender's update module did not write the payload"
@@ -320,7 +333,7 @@ wait_for 10 "Mender's success mark" new_frame 'mode=success progress=[0-9.]+ alp
 expect_frame mender-success --mode success --label "Update installed"
 
 wait_for 10 "the HUD to hide before the failing Mender update" hidden
-lines=$(wc -l < "$tmp/png/frames.log")
+lines=$(wc -l < "$png/frames.log")
 if in_mender_ns timeout 60 mender --data "$mender/data" --no-syslog install "$mender/bad.mender" >"$mender/bad.log" 2>&1; then
     fail "mender install bad.mender succeeded"
 fi
@@ -339,12 +352,16 @@ HUD_SOCKET=$tmp/none PATH="$mender/bin:$PATH" board/mender/artifact/ArtifactInst
 ok "with no daemon a state script still exits 0"
 
 # An unknown progress API version (a fake SWUpdate acknowledging 3.0.0): refused by name, exit 1.
-python3 -c '
+# fake_swupdate PATH: a SWUpdate of API 3.0.0 on PATH, until its one follower leaves.
+fake_swupdate() {
+    python3 -c '
 import socket, struct, sys
 s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(1)
-c, _ = s.accept(); c.sendall(struct.pack("=I4s", 0x30000, b"ACK\0")); c.recv(1)' "$tmp/fake-swupdateprog" &
-pids+=($!)
-wait_for 10 "the fake SWUpdate socket" test -S "$tmp/fake-swupdateprog"
+c, _ = s.accept(); c.sendall(struct.pack("=I4s", 0x30000, b"ACK\0")); c.recv(1)' "$1" &
+    pids+=($!)
+    wait_for 10 "the fake SWUpdate socket $1" test -S "$1"
+}
+fake_swupdate "$tmp/fake-swupdateprog"
 set +e
 "$hud" follow swupdate --socket "$sock" --progress-socket "$tmp/fake-swupdateprog" 2>"$tmp/fake.log"
 rc=$?
@@ -352,5 +369,33 @@ set -e
 [[ $rc == 1 ]] && grep -q "progress API version 3.0.0 (0x30000) is not one this hud reads" "$tmp/fake.log" \
     || fail "an unknown SWUpdate version: exit $rc, $(cat "$tmp/fake.log")"
 ok "SWUpdate's API 3.0.0 refused: $(tail -1 "$tmp/fake.log")"
+
+# --- hud daemon --follow-swupdate ---------------------------------------------------------------
+# The daemon follows SWUpdate itself, no `hud follow` process: a second daemon (its own socket and
+# frames), SWUpdate's sockets in a directory of their own. The good image (the image, step and
+# percentage mid-way, the success mark), then the corrupted one (the failure mark): each a new
+# `swupdate -i` the daemon reconnects to. Then a fake SWUpdate of API 3.0.0: refused by name in the
+# daemon's log, and the daemon goes on.
+follow_start=$SECONDS
+run=$swu/run-daemon sock=$tmp/follow.sock png=$tmp/png-follow follow_log=$tmp/daemon-follow.log
+mkdir -p "$run"
+"$hud" daemon --output "png:$png" --size $size --socket "$sock" --no-psplash --cmdline /dev/null \
+    --follow-swupdate "$run/swupdateprog" --follow-keep 3 2>"$follow_log" &
+daemon=$!
+pids+=($daemon)
+wait_for 10 "the following daemon's socket" answers
+grep -qF "following SWUpdate at $run/swupdateprog" "$follow_log" || fail "the daemon does not say it follows SWUpdate: $(cat "$follow_log")"
+swupdate_good daemon-swupdate
+swupdate_corrupt daemon-swupdate
+n=$(($(connections) + 1))
+rm -f "$run/swupdateprog"
+fake_swupdate "$run/swupdateprog"
+connected() { (($(connections) >= n)); }
+wait_for 10 "the daemon to connect to the fake SWUpdate" connected
+refused() { grep -qF "SWUpdate: $run/swupdateprog: SWUpdate's progress API version 3.0.0 (0x30000) is not one this hud reads" "$follow_log"; }
+wait_for 10 "the daemon to refuse SWUpdate's API 3.0.0" refused
+answers || fail "the daemon stopped answering after refusing SWUpdate's API 3.0.0"
+ok "the daemon refused SWUpdate's API 3.0.0 and goes on: $(grep -F "3.0.0" "$follow_log" | tail -1 | cut -c1-140)..."
+ok "hud daemon --follow-swupdate checked in $((SECONDS - follow_start)) s"
 
 echo "updates: PASS in $((SECONDS - start)) s"
