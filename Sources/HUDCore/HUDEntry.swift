@@ -38,6 +38,12 @@ final class HUDEntry {
         !configuration.buttonTitle.isEmpty && lifecycle.phase == .shown
     }
 
+    /// Whether a button is shown, or will be once the grace time is over:
+    /// input must be read for it (`HUDStack.needsInput`).
+    var hasButtonComing: Bool {
+        !configuration.buttonTitle.isEmpty && (lifecycle.phase == .grace || lifecycle.phase == .shown)
+    }
+
     /// The configuration drawn: a prompt takes the labels' place (its message
     /// in the label's, what was typed in the details') and hides the button.
     var shownConfiguration: HUDConfiguration {

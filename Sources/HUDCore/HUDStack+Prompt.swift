@@ -46,7 +46,10 @@ extension HUDStack {
 
     /// Sees typed text (not Enter, Backspace, Escape or Ctrl-C) before any
     /// prompt; when it returns true the text is taken (Plymouth's keystroke
-    /// watches come before its prompts). nil removes it.
+    /// watches come before its prompts). nil removes it. Not a need for
+    /// input by itself (`needsInput`): a display with input on-demand reads
+    /// keys for it once asked to (`HUDScreen.startInput()`) or once a prompt
+    /// or button needs them.
     public func setKeystrokeObserver(_ observer: (@Sendable (isolated HUDStack, String) -> Bool)?) {
         keystrokeObserver = observer
     }

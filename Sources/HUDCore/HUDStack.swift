@@ -19,6 +19,8 @@ public actor HUDStack {
     var nextPromptID = 1
     /// Sees typed text before any prompt (`setKeystrokeObserver`).
     var keystrokeObserver: (@Sendable (isolated HUDStack, String) -> Bool)?
+    /// `whenInputNeeded` callers, run once `needsInput` turns true.
+    var inputNeededWaiters: [@Sendable () -> Void] = []
 
     /// A progress source that has not moved for this long is read at
     /// `idleSourcePollInterval` instead of every frame.
@@ -239,6 +241,8 @@ public actor HUDStack {
 
     func invalidate() {
         generation += 1
+        // Before the display hears of the change: input is read before a frame draws what needs it.
+        if !inputNeededWaiters.isEmpty, needsInput { runInputNeededWaiters() }
         invalidationHandler?()
     }
 

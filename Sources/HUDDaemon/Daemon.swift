@@ -138,7 +138,8 @@ public enum Daemon {
                         + ", theme \(theme.name), output \(spec)" + (options.mode == .boot ? "" : ", mode \(options.mode)"))
                     // Before the readiness byte: a `Type=forking` unit's parent exits only after the pid file exists.
                     if let pidFile, writePidFile(pidFile, promptsWork: server.output.readsKeys, log: log) {
-                        // Input found unusable later (at the first frame): systemd's Plymouth agent would take
+                        // Input found unusable later (when a prompt, a keystroke watch or a button first needs
+                        // it; with no need it is never tried): systemd's Plymouth agent would take
                         // NO_ANSWER and give up, and with the file there no console agent asks instead, so a
                         // passphrase request would wait for its timeout. Without the file, systemd asks on the console.
                         server.output.whenKeysLost {

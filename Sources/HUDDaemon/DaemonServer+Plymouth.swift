@@ -29,7 +29,7 @@ extension DaemonServer {
                 },
                 // deactivate is ACKed once the display is released (plymouthd: once its renderers are deactivated).
                 isIdle: { [weak self] in self?.assumeIsolated { !$0.output.holdsDisplay } ?? true },
-                readsKeys: { [weak self] in self?.assumeIsolated { $0.output.readsKeys } ?? false },
+                startReadingKeys: { [weak self] in self?.assumeIsolated { $0.output.startReadingKeys() } ?? false },
                 ask: { [weak self] kind, message, answer in
                     self?.assumeIsolated { $0.controller.assumeIsolated { $0.ask(kind, message, answer: answer) } }
                 },
@@ -114,7 +114,8 @@ extension DaemonServer {
             return .reply(ForegroundVT.number() == 1 ? .ack : .nak)
         case .password(let prompt), .question(let prompt):
             let kind: HUDPromptKind = request.command == UInt8(ascii: "*") ? .password : .question
-            guard output.readsKeys else {
+            // Input starts here, before the prompt is drawn (a progress-only boot never loads it).
+            guard output.startReadingKeys() else {
                 // As plymouthd with no splash to ask on: the client asks on its own.
                 log("plymouth: \(kind) request from \(peer): no keys can be read (no --input, or it failed); answered NO_ANSWER")
                 return .reply(.noAnswer)

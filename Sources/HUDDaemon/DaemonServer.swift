@@ -307,7 +307,8 @@ public actor DaemonServer {
         guard clients.values.count(where: \.isWaiting) < options.maxWaiters else {
             return .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")
         }
-        guard output.readsKeys else {
+        // Input starts here, before the prompt is drawn.
+        guard output.startReadingKeys() else {
             return .error(code: .unavailable, reason: "no keys can be read: prompts need --input on a display (or --output png, answered with 'hud type')")
         }
         let id = client.id

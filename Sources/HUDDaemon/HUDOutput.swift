@@ -34,17 +34,26 @@ public protocol HUDOutput: AnyObject {
     /// False between `deactivate` and `reactivate` (once the display is let
     /// go of: `deactivate` is ACKed then); `status` says `display=held|released`.
     var holdsDisplay: Bool { get }
-    /// Whether typed keys can answer a prompt: the output reads input, or
-    /// (PNG) takes them from `hud type`. When false, prompts are refused
-    /// at once instead of waiting for keys that cannot come.
+    /// Whether typed keys can answer a prompt: the output reads input (or
+    /// will, once something needs it, and has not failed to), or (PNG)
+    /// takes them from `hud type`. When false, prompts are refused at once
+    /// instead of waiting for keys that cannot come.
     var readsKeys: Bool { get }
+    /// Something needs keys now (a prompt is about to be asked, a keystroke
+    /// watch registered): an output that reads input only on demand starts
+    /// it here, before the prompt is drawn, so no key typed once it shows is lost.
+    /// - Returns: `readsKeys` after the attempt: false when keys cannot be
+    ///   read (no input, or it could not start): the prompt or watch is refused then.
+    func startReadingKeys() -> Bool
     /// Calls `handler` once, on the loop, when `readsKeys` turns false after
-    /// it was true: input found unusable at the first frame (libinput or
-    /// xkbcommon missing from the image). Outputs whose answer never
-    /// changes never call it.
+    /// it was true: input found unusable when something first needed it
+    /// (libinput or xkbcommon missing from the image). Outputs whose answer
+    /// never changes never call it.
     func whenKeysLost(_ handler: @escaping () -> Void)
 }
 
 extension HUDOutput {
+    /// Outputs that read no input, or take keys only from `hud type`: nothing to start.
+    public func startReadingKeys() -> Bool { readsKeys }
     public func whenKeysLost(_ handler: @escaping () -> Void) {}
 }

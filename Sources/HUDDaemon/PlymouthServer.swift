@@ -16,8 +16,8 @@ import HUDSystem
 /// long a request may stay unfinished; past them the client is dropped with
 /// a log line naming why. Nothing waits forever: `deactivate` is ACKed once
 /// `isIdle` says so or after `idleWait`; quit's ACK by `acknowledgeQuit()`
-/// when the daemon exits; a keystroke watch NO_ANSWER at once while no keys
-/// can be read (`readsKeys`), else by a key (`keyTyped`), `ignore-keystroke`
+/// when the daemon exits; a keystroke watch NO_ANSWER at once when no keys
+/// can be read (`startReadingKeys`), else by a key (`keyTyped`), `ignore-keystroke`
 /// or the exit; a password or question by its prompt (`ask`), withdrawn
 /// when its client leaves.
 public actor PlymouthServer {
@@ -47,7 +47,7 @@ public actor PlymouthServer {
     private let onQuit: @Sendable (Bool) -> Void
     private let isIdle: @Sendable () -> Bool
     private let log: @Sendable (String) -> Void
-    private let readsKeys: @Sendable () -> Bool
+    private let startReadingKeys: @Sendable () -> Bool
     private let ask: Asker
 
     private var listener: UnixSocketListener?
@@ -82,9 +82,11 @@ public actor PlymouthServer {
     ///   - handle: carries out a request, on the loop.
     ///   - onQuit: called after a quit request was queued; the daemon stops, then calls `acknowledgeQuit()`.
     ///   - isIdle: whether `deactivate` can be ACKed (the daemon: its output has let go of the display).
-    ///   - readsKeys: whether key presses can answer `watch-keystroke`; when
-    ///     not (no input), it is answered NO_ANSWER at once instead of
-    ///     waiting for a key that cannot come.
+    ///   - startReadingKeys: called for each `watch-keystroke`: starts
+    ///     reading keys if they are not read yet (the daemon reads input only
+    ///     once something needs it) and answers whether key presses can answer
+    ///     the watch; when not (no input, or it could not start), it is
+    ///     answered NO_ANSWER at once instead of waiting for a key that cannot come.
     ///   - ask: asks a prompt for `*` and `W` (when `handle` says `.ask`).
     ///   - withdraw: takes a prompt away when its client leaves.
     /// - Throws: `DaemonError.nameTaken` when another process has the name.
@@ -93,11 +95,11 @@ public actor PlymouthServer {
                 handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
                 onQuit: @escaping @Sendable (Bool) -> Void,
                 isIdle: @escaping @Sendable () -> Bool,
-                readsKeys: @escaping @Sendable () -> Bool = { false },
+                startReadingKeys: @escaping @Sendable () -> Bool = { false },
                 ask: @escaping Asker = { _, _, _ in nil }, withdraw: @escaping Withdrawer = { _ in },
                 log: @escaping @Sendable (String) -> Void) throws(DaemonError) {
         self.init(loop: loop, listener: try UnixSocketListener(abstractName: name), limits: limits, accepts: accepts, handle: handle,
-                  onQuit: onQuit, isIdle: isIdle, readsKeys: readsKeys, ask: ask, withdraw: withdraw, log: log)
+                  onQuit: onQuit, isIdle: isIdle, startReadingKeys: startReadingKeys, ask: ask, withdraw: withdraw, log: log)
     }
 
     /// Serves a socket bound already (`hud plymouthd` binds it before the
@@ -107,7 +109,7 @@ public actor PlymouthServer {
                 handle: @escaping @Sendable (PlymouthRequest, PeerCredentials) -> PlymouthAction,
                 onQuit: @escaping @Sendable (Bool) -> Void,
                 isIdle: @escaping @Sendable () -> Bool,
-                readsKeys: @escaping @Sendable () -> Bool = { false },
+                startReadingKeys: @escaping @Sendable () -> Bool = { false },
                 ask: @escaping Asker = { _, _, _ in nil }, withdraw: @escaping Withdrawer = { _ in },
                 log: @escaping @Sendable (String) -> Void) {
         self.loop = loop
@@ -118,7 +120,7 @@ public actor PlymouthServer {
         self.handle = handle
         self.onQuit = onQuit
         self.isIdle = isIdle
-        self.readsKeys = readsKeys
+        self.startReadingKeys = startReadingKeys
         self.ask = ask
         self.withdraw = withdraw
         self.log = log
@@ -251,11 +253,14 @@ public actor PlymouthServer {
             request = r
         }
         switch request {
-        case .watchKeystroke(let keys) where readsKeys():
-            connection.append(.keystroke(keys))
-        case .watchKeystroke:
-            log("plymouth: watch-keystroke from \(connection.peer): no keys can be read; answered NO_ANSWER")
-            connection.append(.ready(.noAnswer))
+        case .watchKeystroke(let keys):
+            // The first watch starts input (a boot that never watches or prompts never reads it).
+            if startReadingKeys() {
+                connection.append(.keystroke(keys))
+            } else {
+                log("plymouth: watch-keystroke from \(connection.peer): no keys can be read; answered NO_ANSWER")
+                connection.append(.ready(.noAnswer))
+            }
         case .ignoreKeystroke(let keys):
             // As plymouthd: the first watch for exactly these keys, whoever asked, is answered NO_ANSWER.
             for other in connections.values.sorted(by: { $0.id < $1.id })

@@ -26,13 +26,22 @@ public final class ScreenOutput: HUDOutput, @unchecked Sendable {
         var options = self.options
         options.look = theme.look
         let screen = HUDScreen(stack: stack, options: options)
-        // Input starts (or fails) at the first frame.
+        // Input starts (or fails) when something needs it: `startReadingKeys`
+        // (a prompt, a keystroke watch), or a button the stack shows, noticed
+        // here at the frame that draws it.
         screen.onFramePresented = { [weak self] in self?.noticeKeysLost() }
         self.screen = screen
         do { try screen.start() } catch {
             self.screen = nil
             throw .output("\(error)")
         }
+    }
+
+    public func startReadingKeys() -> Bool {
+        guard let screen else { return readsKeys }
+        let reads = screen.startInput()
+        noticeKeysLost()
+        return reads
     }
 
     public func whenKeysLost(_ handler: @escaping () -> Void) {

@@ -33,8 +33,10 @@ public final class InputMonitor: @unchecked Sendable {
     private var directoryWatch: DirectoryWatch?
     private var udevWatch: DirectoryWatch?
 
-    /// Starts reading input: devices already present are added on the loop
-    /// right after this returns.
+    /// Starts reading input. Devices already present are opened before this
+    /// returns when it is called on the loop's thread — a key typed after
+    /// that is read, so a prompt drawn after it loses none — else on the
+    /// loop right after; their `deviceAdded` events reach `handler` then.
     /// - Throws: `SystemError` naming `dlopen` (libinput or xkbcommon
     ///   missing), `xkb_keymap_new_from_names` (an unknown layout),
     ///   `libinput_path_create_context`, `epoll_ctl` or `inotify_init1` / `inotify_add_watch`.
@@ -65,7 +67,7 @@ public final class InputMonitor: @unchecked Sendable {
             fdWatch?.cancel()
             throw SystemError(call: "inotify_add_watch", subject: options.directory, detail: "\(error)")
         }
-        loop.execute { [weak self] in self?.rescan() }
+        if loop.inLoop { rescan() } else { loop.execute { [weak self] in self?.rescan() } }
     }
 
     deinit {

@@ -65,8 +65,11 @@ public final class HUDScreen: @unchecked Sendable {
         /// For tests on a driver with a writeback connector (vkms): light
         /// that connector alone, so `captureFrame` can read composed frames back.
         public var writebackCapture = false
-        /// Keyboards, touchscreens and mice press the HUD's button (Enter, a
-        /// tap, a click); nil: no input is read. Read from the first frame on.
+        /// Keyboards, touchscreens and mice answer the HUDs' prompts and press
+        /// their buttons (Enter, a tap, a click); nil: no input is read. Read
+        /// only once something needs it — a prompt, a shown button
+        /// (`HUDStack.needsInput`) or `startInput()` — and an output is lit:
+        /// until then no input library is loaded and no device is opened.
         public var input: InputOptions?
         /// Where the screen says what it did (outputs lit, first frames,
         /// problems); standard error by default.
@@ -93,8 +96,8 @@ public final class HUDScreen: @unchecked Sendable {
     private var reportedUnusable = false
     private var signals: SignalWatcher?
     private var motion: MotionFeed?
-    private var input: ScreenInput?
-    private var inputFailed = false
+    /// With `Options.input`, from `start` on.
+    private var input: OnDemandInput?
     /// The button last handed to the stack, so it is logged when it moves.
     private var buttonLogged: PixelRect?
     /// The button frames the stack was last given.
@@ -178,6 +181,7 @@ public final class HUDScreen: @unchecked Sendable {
     public func start() throws(HUDScreenError) {
         precondition(!started, "HUDScreen.start called twice")
         started = true
+        startInputOnDemand()
         do {
             signals = try SignalWatcher(signals: [.user1, .user2], loop: loop) { [weak self] in self?.vtSignal($0) }
         } catch { log("no VT switching: \(error)") }
@@ -320,16 +324,59 @@ public final class HUDScreen: @unchecked Sendable {
     }
 
     /// Whether keys can reach the HUDs' prompts: input was asked for
-    /// (`Options.input`) and has not failed to start (it starts at the first frame).
-    public var readsKeys: Bool { options.input != nil && !inputFailed }
+    /// (`Options.input`) and has not failed to start (it starts when
+    /// something needs it: `startInput()`).
+    public var readsKeys: Bool { input?.canRead ?? false }
+
+    /// Starts reading input now, if `Options.input` asks for it and it has
+    /// not started: for a need the stack does not know of (a keystroke
+    /// observer with something to watch). Prompts and buttons start it
+    /// themselves (`HUDStack.whenInputNeeded`). Before any output is lit it
+    /// starts with the first frame; while deactivated, at `reactivate`. On the loop.
+    /// - Returns: `readsKeys`: false when input is off or could not start.
+    @discardableResult
+    public func startInput() -> Bool {
+        input?.need(outputSize: primaryOutputSize)
+        return readsKeys
+    }
 
     /// The output input positions and button frames refer to: the first KMS head, or fbdev.
     private var primaryPainter: RendererPainter? { kms?.primaryPainter ?? fbdev?.painter }
 
+    /// The first output's size in pixels: what touch and tablet positions are scaled to.
+    private var primaryOutputSize: ScreenSize? {
+        primaryPainter.map { ScreenSize(width: $0.pixelSize.width, height: $0.pixelSize.height) }
+    }
+
     private func framePresented() {
-        if let inputOptions = options.input, !inputFailed, !deactivated { updateInput(inputOptions) }
+        if let input, let size = primaryOutputSize {
+            input.outputLit(size: size)
+            if input.input != nil { tellStackWhereButtonsAre() }
+        }
         onFramePresented?()
         resumeSettledWaiters()
+    }
+
+    /// With `Options.input`: input is made ready to start, and starts when
+    /// the stack first needs it (a prompt or a button), before the frame that draws it.
+    private func startInputOnDemand() {
+        guard let inputOptions = options.input else { return }
+        let stack = self.stack, log = self.log
+        input = OnDemandInput(starter: { [weak self] size throws(SystemError) in
+            var o = inputOptions
+            o.screen = size
+            let input = try ScreenInput(stack: stack, options: o, toPoint: { [weak self] p in
+                self?.primaryPainter?.hudPoint(deviceX: p.x, deviceY: p.y)
+            }, log: log)
+            log("input: reading keyboards, touchscreens and pointers for the HUD's prompts and button")
+            return input
+        }, onFailure: { error in
+            log("input: \(error); no input is read")
+            // Nothing can answer them now: their askers hear so instead of waiting forever
+            // (after the change that asked for input, which may be a prompt being asked).
+            stack.perform { $0.withdrawAllPrompts() }
+        })
+        stack.assumeIsolated { $0.whenInputNeeded { [weak self] in self?.startInput() } }
     }
 
     /// `waitUntilSettled` callers go on once the screen is settled.
@@ -340,27 +387,9 @@ public final class HUDScreen: @unchecked Sendable {
         for w in waiters { w() }
     }
 
-    /// Starts reading input at the first frame (the output's size is known
-    /// then) and tells the stack where the buttons are after each frame.
-    private func updateInput(_ inputOptions: InputOptions) {
+    /// While input is read: tells the stack where the buttons are after each frame.
+    private func tellStackWhereButtonsAre() {
         guard let painter = primaryPainter else { return }
-        if input == nil {
-            var o = inputOptions
-            let size = painter.pixelSize
-            o.screen = ScreenSize(width: size.width, height: size.height)
-            do {
-                input = try ScreenInput(stack: stack, options: o, toPoint: { [weak self] p in
-                    self?.primaryPainter?.hudPoint(deviceX: p.x, deviceY: p.y)
-                }, log: log)
-                log("input: reading keyboards, touchscreens and pointers for the HUD's prompts and button")
-            } catch {
-                log("input: \(error); no input is read")
-                inputFailed = true
-                // Nothing can answer them now: their askers hear so instead of waiting forever.
-                stack.assumeIsolated { $0.withdrawAllPrompts() }
-                return
-            }
-        }
         // Only when the layout moved them: most frames (a spinner turning) do not.
         let frames = painter.buttonFrames
         if frames != buttonFramesSent {
@@ -456,8 +485,7 @@ public final class HUDScreen: @unchecked Sendable {
         deactivated = true
         motion?.stop()
         motion = nil
-        input?.stop()
-        input = nil
+        input?.suspend()
         retry?.cancel()
         retry = nil
         kms?.deactivate()
@@ -467,8 +495,8 @@ public final class HUDScreen: @unchecked Sendable {
 
     /// Takes the display back after `deactivate`, as a VT switch back does:
     /// master, VT switching, the mode set again and everything repainted as
-    /// the stack is now; input and the accelerometer read again (input from
-    /// the next frame); a card that appeared meanwhile is taken.
+    /// the stack is now; input (if it had been needed) and the accelerometer
+    /// read again; a card that appeared meanwhile is taken.
     public func reactivate() {
         guard started, !closed, deactivated else { return }
         deactivated = false
@@ -477,6 +505,8 @@ public final class HUDScreen: @unchecked Sendable {
         log("display taken back (reactivated): \(summary)")
         if kms == nil { cardsChanged() }
         if kms != nil || fbdev != nil { startMotion() }
+        // Before the repaint's frame: keys typed once the picture is back are read.
+        input?.resume(outputSize: primaryOutputSize)
     }
 
     /// Stops drawing, on the loop. `retainPicture`: the last frame stays up for
@@ -491,7 +521,6 @@ public final class HUDScreen: @unchecked Sendable {
         motion?.stop()
         motion = nil
         input?.stop()
-        input = nil
         kms?.stop(retainPicture: retainPicture)
         fbdev?.stop(retainPicture: retainPicture)
         signals = nil

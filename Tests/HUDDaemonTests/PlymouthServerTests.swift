@@ -64,13 +64,18 @@ final class PlymouthFixture: @unchecked Sendable {
     let log = LogRecorder()
     let handled = Locked<[PlymouthRequest]>([])
 
+    /// How often the server asked to start reading keys (once per watch-keystroke).
+    let keyStarts = Locked(0)
+
     init(limits: PlymouthServer.Limits = .init(), readsKeys: Bool = false,
          accepts: @escaping @Sendable (PeerCredentials) -> Bool = { _ in true }) throws {
         loop = try EventLoop()
-        let log = self.log, handled = self.handled
+        let log = self.log, handled = self.handled, keyStarts = self.keyStarts
         server = try PlymouthServer(loop: loop, name: name, limits: limits, accepts: accepts,
                                     handle: { r, _ in handled.withLock { $0.append(r) }; return .reply(.ack) },
-                                    onQuit: { _ in }, isIdle: { true }, readsKeys: { readsKeys }, log: { log.record($0) })
+                                    onQuit: { _ in }, isIdle: { true },
+                                    startReadingKeys: { keyStarts.withLock { $0 += 1 }; return readsKeys },
+                                    log: { log.record($0) })
         let server = self.server
         let started = Locked(false)
         loop.execute { server.assumeIsolated { try? $0.start(); started.withLock { $0 = true } } }
@@ -259,6 +264,7 @@ final class PlymouthFixture: @unchecked Sendable {
         c.send(.watchKeystroke(keys: nil), .ignoreKeystroke(keys: nil), .ping)
         #expect(c.read(3) == [0x05, 0x06, 0x06])
         #expect(f.log.all.contains { $0.contains("no keys can be read") })
+        #expect(f.keyStarts.withLock { $0 } == 1, "the watch asked for keys to be read first")
     }
 
     /// A watch-keystroke holds the replies after it until ignore-keystroke (from anyone) answers it NO_ANSWER.
@@ -274,6 +280,7 @@ final class PlymouthFixture: @unchecked Sendable {
         other.send(.ignoreKeystroke(keys: "yn"))
         #expect(other.read(1) == [0x06])
         #expect(watcher.read(2) == [0x05, 0x06])
+        #expect(f.keyStarts.withLock { $0 } == 1, "the watch started reading keys; ignore-keystroke and ping did not")
     }
 
     /// deactivate is ACKed when idle, and a reply after it waits for it.

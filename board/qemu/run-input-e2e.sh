@@ -6,7 +6,11 @@
 # Backspace, Escape, Ctrl-C and taps two points through QMP (qemu-run.py
 # --input); a run with nothing injected must print none of it. Then the
 # HUD's button on the display (`hud daemon --input`): Enter presses it, a tap
-# beside it does not, a tap on it does. Then prompts typed on the virtio
+# beside it does not, a tap on it does — after input on demand (issue 24): while
+# the daemon shows only progress (Plymouth's status and message), it has not
+# mapped libinput or xkbcommon nor opened a /dev/input node (/proc/PID/maps,
+# /proc/PID/fd); Plymouth's first password request maps and opens them, and
+# the keys typed as soon as it is asked arrive. Then prompts typed on the virtio
 # keyboard: `hud ask --password` gets exactly the typed text (shift, space,
 # Backspace), drawn as bullets (the screendump equals the HUD drawn with the
 # message and ●●●●_, and differs from the text drawn as is and from the HUD

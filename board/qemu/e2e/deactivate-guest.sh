@@ -4,8 +4,10 @@
 # `plymouth deactivate` makes it let go of the display, so another DRM client
 # (e2e/takeover.c, $TAKEOVER: a display manager's part) becomes master and
 # sets its own mode; requests meanwhile change the HUD without drawing;
-# `plymouth reactivate` brings the HUD back as it is now. Each step is
-# screendumped; deactivate_check.py judges the log and the dumps.
+# `plymouth reactivate` brings the HUD back as it is now. Input (--input) is
+# read only once a keystroke watch needs it, let go of while deactivated and
+# read again after. Each step is screendumped; deactivate_check.py judges the
+# log and the dumps.
 HUD=${HUD:?HUD must name the hud binary}
 TAKEOVER=${TAKEOVER:?TAKEOVER must name the takeover program}
 here=$(dirname "$0")
@@ -46,6 +48,11 @@ run ping /usr/bin/plymouth --ping
 run show "$HUD" show --mode ring --progress 50 --label Before --no-animation
 settled
 sh "$shot" p-before
+# Input is read only once something needs it (issue 24): none while the ring
+# shows; a Plymouth keystroke watch (systemd-fsck's "press C to cancel") starts it.
+inputs inputs_idle none
+/usr/bin/plymouth watch-keystroke --keys=x > /tmp/watch.out 2>&1 &
+watch=$!
 inputs inputs_before some
 
 # The negative control: while the daemon holds the display, no other client becomes master.
@@ -83,6 +90,11 @@ run takeover2 "$TAKEOVER" sh "$shot" p-takeover2
 run reactivate2 /usr/bin/plymouth reactivate
 settled
 sh "$shot" p-back2
+
+# The watch ends unanswered (ignore-keystroke answers it NO_ANSWER).
+run ignore /usr/bin/plymouth ignore-keystroke --keys=x
+wait $watch
+say watch "exit=$?"
 
 # quit while deactivated (the display manager took over for good): the daemon exits 0.
 run deactivate3 /usr/bin/plymouth deactivate

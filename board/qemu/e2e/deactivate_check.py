@@ -74,6 +74,9 @@ def main():
                 return int(line[len("input-fds="):])
         return None
 
+    check("input-not-read-until-a-keystroke-watch-needs-it",
+          input_fds("inputs_idle") == 0 and (input_fds("inputs_before") or 0) > 0,
+          f"evdev fds open: with the ring alone {input_fds('inputs_idle')}, with a watch-keystroke {input_fds('inputs_before')}")
     check("input-not-read-while-deactivated",
           (input_fds("inputs_before") or 0) > 0 and input_fds("inputs_deactivated") == 0,
           f"evdev fds open: before {input_fds('inputs_before')}, deactivated {input_fds('inputs_deactivated')}")

@@ -96,6 +96,21 @@ def main():
           and any("Virtio Tablet" in l for l in removed), removed)
     check("live-exit-0", run.said("steps", "live exit=0"), [l for l in steps if "exit" in l])
 
+    # Input on demand (issue 24): nothing of it mapped or open while only progress is shown;
+    # Plymouth's first password request starts it, and the keys typed at once still arrive.
+    use = {}
+    for step in ("progress-only", "first-prompt"):
+        line = next((l for l in steps if l.startswith(step + " ")), "")
+        use[step] = {k: int(v) for k, v in re.findall(r"([a-z]+-(?:maps|fds))=(\d+)", line)}
+    progress, prompted = use["progress-only"], use["first-prompt"]
+    check("lazy-input-nothing-mapped-or-open-while-only-progress-shows",
+          len(progress) == 3 and not any(progress.values()), f"progress-only: {progress}")
+    check("lazy-input-mapped-and-open-after-the-first-prompt",
+          prompted.get("libinput-maps", 0) > 0 and prompted.get("xkbcommon-maps", 0) > 0 and prompted.get("input-fds", 0) >= 2,
+          f"first-prompt: {prompted}")
+    check("lazy-input-first-prompt-gets-the-keys-typed-at-once",
+          any(l.startswith("first-prompt exit=0 answer=[qz9] ") for l in steps), [l for l in steps if "first-prompt" in l])
+
     # The HUD's button on the display (hud daemon --input): Enter, a tap beside it, a tap on it.
     daemon = run.log.get("daemon", [])
     check("button-daemon-reads-input", any("input: device added" in l and "Virtio Tablet" in l for l in daemon),

@@ -121,9 +121,15 @@ client)
         res "prompt: skipped (no hud, or no /run/plymouth/pid: no passphrase can be typed into the daemon)"
     fi
     dlog=/run/kioskhud/daemon.log
-    if [ $hud = yes ] && grep -q 'input: reading' "$dlog" 2>/dev/null; then
+    # Input starts when something needs it (a prompt, or this button): the
+    # button is shown first, then the daemon must say it reads input.
+    reading() { grep -q 'input: reading' "$dlog" 2>/dev/null; }
+    if [ $hud = yes ]; then
         before=$(grep -c 'button at' "$dlog")
         res_cmd "button: hud update" /usr/bin/hud update --button Tap
+        wait_for 10 reading || /usr/bin/hud update --button '' > /dev/null 2>&1
+    fi
+    if [ $hud = yes ] && reading; then
         /usr/bin/hud wait-button > /run/realboot-button.out 2>&1 &
         wbpid=$!
         button_logged() { [ "$(grep -c 'button at' "$dlog")" -gt "$before" ]; }
