@@ -189,7 +189,15 @@ expect_swupdate_failure swupdate-badsig
 wait_for 10 "the HUD to hide before the second good update" hidden
 lines=$(wc -l < "$png/frames.log")
 : > "$swu/target.img"
-TMPDIR=$run timeout 60 swupdate-client "$swu/good.swu" >"$swu/good2.log" 2>&1 || fail "swupdate-client good.swu failed: $(tail -3 "$swu/good2.log")"
+# swupdate-client (2022.12) sometimes reports "swupdate_image_write failed: Broken pipe" for an image
+# the service installed: the service closes the control socket once it has what it needs, while the
+# client still writes (seen 1 in 10 runs, on every branch). What counts here is SWUpdate's own verdict,
+# which is also what the HUD shows: its log, the image written, and the success frame below.
+if ! TMPDIR=$run timeout 60 swupdate-client "$swu/good.swu" >"$swu/good2.log" 2>&1; then
+    grep -q "Broken pipe" "$swu/good2.log" && grep -qi "successful" "$swu/service.log" \
+        || fail "swupdate-client good.swu failed: $(tail -3 "$swu/good2.log")"
+    echo "updates: note, swupdate-client good.swu: broken pipe after SWUpdate's success (its known race)" >&3
+fi
 cmp -s "$swu/rootfs.img" "$swu/target.img" || fail "the SWUpdate service did not write the image"
 wait_for 10 "the success mark of the second good update" new_frame 'mode=success progress=100 alpha=100 label="Update installed"'
 expect_frame swupdate-service-success --mode success --label "Update installed"
