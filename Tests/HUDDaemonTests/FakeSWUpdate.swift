@@ -70,8 +70,10 @@ final class FakeSWUpdate {
     /// SWUpdate's process ending: the connection and the listener closed, the socket file left
     /// behind (a stale socket: connecting is refused, as after a real `swupdate -i`).
     func exit() {
-        if connection >= 0 { close(connection) }
+        // The listener first, as a process's exit takes both at once: closed second, the follower,
+        // seeing the connection's end, could reconnect into its backlog in between (seen under qemu-user).
         if listener >= 0 { close(listener) }
+        if connection >= 0 { close(connection) }
         connection = -1
         listener = -1
     }
