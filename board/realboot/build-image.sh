@@ -237,8 +237,17 @@ mount --bind /dev/pts "$root/dev/pts"
 files() { (cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./run -o -path ./tmp \) -prune -o -print | sort); }
 initrd=$root/boot/initrd.img-$kver
 initrd_sum() { if [[ -f $initrd ]]; then sha256sum < "$initrd" | cut -c1-16; else echo none; fi; }
-# facts FILE: what the packages did, as `key: value` lines check.py judges.
+# fact KEY VALUE: what the packages did, as `key: value` lines in $facts, which check.py judges.
 fact() { echo "$1: $2" >> "$facts"; }
+# initramfs_facts DIR APT_LOG: how often apt's run rebuilt the initramfs, whether it changed
+# since $sum_before, and whether hud and our boot scripts are in it (DIR/initramfs-files.txt).
+initramfs_facts() {
+    fact initramfs-builds "$(grep -c '^update-initramfs: Generating' "$2")"
+    fact initramfs-changed "$([[ $(initrd_sum) != "$sum_before" ]] && echo yes || echo no)"
+    lsinitramfs "$initrd" > "$1/initramfs-files.txt"
+    fact initramfs-has-hud "$(grep -qx 'usr/bin/hud' "$1/initramfs-files.txt" && echo yes || echo no)"
+    fact initramfs-has-kioskhud-script "$(grep -q 'scripts/.*kioskhud' "$1/initramfs-files.txt" && echo yes || echo no)"
+}
 
 # --- apt install ./kioskhud_…deb ---------------------------------------------
 t0=$(now)
@@ -263,11 +272,7 @@ fi
 rm -rf "$root/tmp/debs"
 log "apt-get install ${names[*]} ($(since "$t0") s)"
 fact install-exit 0
-fact initramfs-builds "$(grep -c '^update-initramfs: Generating' "$outdir/apt-install.log")"
-fact initramfs-changed "$([[ $(initrd_sum) != "$sum_before" ]] && echo yes || echo no)"
-lsinitramfs "$initrd" > "$outdir/initramfs-files.txt"
-fact initramfs-has-hud "$(grep -qx 'usr/bin/hud' "$outdir/initramfs-files.txt" && echo yes || echo no)"
-fact initramfs-has-kioskhud-script "$(grep -q 'scripts/.*kioskhud' "$outdir/initramfs-files.txt" && echo yes || echo no)"
+initramfs_facts "$outdir" "$outdir/apt-install.log"
 chroot "$root" dpkg -L "${packages_ours[@]}" > "$outdir/dpkg-L.txt"
 fact dpkg-L-paths "$(grep -c . "$outdir/dpkg-L.txt")"
 for p in "${packages_ours[@]}"; do
@@ -323,11 +328,7 @@ if ! chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get purge -y "${packa
 fi
 log "apt-get purge ${packages_ours[*]} ($(since "$t0") s)"
 fact purge-exit 0
-fact initramfs-builds "$(grep -c '^update-initramfs: Generating' "$purged/apt-purge.log")"
-fact initramfs-changed "$([[ $(initrd_sum) != "$sum_before" ]] && echo yes || echo no)"
-lsinitramfs "$initrd" > "$purged/initramfs-files.txt"
-fact initramfs-has-hud "$(grep -qx 'usr/bin/hud' "$purged/initramfs-files.txt" && echo yes || echo no)"
-fact initramfs-has-kioskhud-script "$(grep -q 'scripts/.*kioskhud' "$purged/initramfs-files.txt" && echo yes || echo no)"
+initramfs_facts "$purged" "$purged/apt-purge.log"
 for p in "${packages_ours[@]}"; do
     fact "status $p" "$(chroot "$root" dpkg-query -W -f '${db:Status-Abbrev}' "$p" 2>/dev/null || echo unknown)"
 done
