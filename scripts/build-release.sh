@@ -9,7 +9,9 @@
 # directory holding only that. One section per function, and the code the
 # daemon runs up to its first frame placed first (scripts/startup-order.txt,
 # made by scripts/startup-order.sh; KIOSKHUD_NO_STARTUP_ORDER=1 leaves it out):
-# a cold start faults in fewer, contiguous pages of the binary.
+# a cold start faults in fewer, contiguous pages of the binary. No symbol is
+# exported (scripts/no-exports.map: the toolchain's -export-dynamic made 0.5 MB
+# of dynamic symbol table that ld.so reads at every start).
 # Usage: scripts/build-release.sh [SCRATCH_PATH] -> SCRATCH_PATH/release/hud (and the two examples beside it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,7 @@ fi
 failed=0
 for product in hud kioskhud-example kioskhud-kiosk-example ${KIOSKHUD_EXTRA_PRODUCTS:-}; do
     swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
-        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" "${order[@]}" \
+        -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" -Xlinker "--version-script=$PWD/scripts/no-exports.map" "${order[@]}" \
         --scratch-path "$scratch" --product "$product" >> "$scratch/build-release.log" 2>&1 || { failed=1; break; }
 done
 if ((failed)); then
