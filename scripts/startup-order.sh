@@ -11,7 +11,9 @@
 # around each fault) are code it runs, not its neighbours
 # (scripts/resident-code.py tells them apart).
 # Found with valgrind's callgrind on this host (PNG output: the KMS calls run
-# in the VM only; a function missing here is merely left where it was).
+# in the VM only; a function missing here is merely left where it was): first
+# `hud daemon` and a session over our socket, then `hud plymouthd` (what the
+# real boot runs) driven by Debian's `plymouth` client, which must be installed.
 # Rerun after changes to start-up code; a stale entry is harmless.
 # Usage: scripts/startup-order.sh
 set -euo pipefail
@@ -52,16 +54,43 @@ c update --mode failure --label "Failed"
 c status
 kill -TERM "$pid"
 wait "$pid" || true
+# Then `hud plymouthd`, as initramfs-tools' scripts and Plymouth's units drive it
+# (its own parts: cg.out.N after the daemon's).
+command -v plymouth > /dev/null || { echo "startup-order: no plymouth client (apt-get install plymouth)" >&2; exit 1; }
+plymouth --ping 2>/dev/null && { echo "startup-order: a plymouthd is running here" >&2; exit 1; }
+mkdir -p "$tmp/pout" "$tmp/pfifo"
+HUD_SOCKET=$tmp/p.sock PSPLASH_FIFO_DIR=$tmp/pfifo valgrind --tool=callgrind --demangle=no --compress-strings=no \
+    --compress-pos=no --callgrind-out-file="$tmp/cg.out.p" "$tmp/hud" plymouthd --no-daemon \
+    --kernel-command-line="kioskhud.output=png:$tmp/pout kioskhud.theme=$tmp/splash.json" > "$tmp/plymouthd.log" 2>&1 &
+pid=$!
+for _ in $(seq 600); do
+    plymouth --ping 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || { cat "$tmp/plymouthd.log"; echo "startup-order: hud plymouthd exited" >&2; exit 1; }
+    sleep 0.1
+done
+p() { plymouth "$@"; }
+p show-splash
+p display-message --text="Starting services"
+p system-update --progress=30
+p update --status=udev
+p --newroot=/ 2>/dev/null || true
+p hide-message --text="Starting services"
+p message --text="Loading"
+p quit
+wait "$pid" || true
 python3 - "$tmp/hud" "$tmp" > scripts/startup-order.txt <<'PY'
 import sys
 # Functions callgrind saw in the hud object (as callers or callees), first-run
 # order within each part: start-up first, then the rest of the session.
 import glob, os, re
 binary, tmp = sys.argv[1], sys.argv[2]
-# The parts in order: cg.out.1 (start-up), cg.out.2 …, then cg.out if the last has no number.
+# The parts in order: cg.out.1 (start-up), cg.out.2 …, cg.out if the last has no
+# number, then hud plymouthd's (cg.out.p*).
 def part(path):
-    m = re.search(r"cg\.out\.(\d+)$", path)
-    return int(m.group(1)) if m else 1 << 30
+    m = re.search(r"cg\.out\.(p?)(\d*)$", path)
+    if not m:
+        return (0, 1 << 30)
+    return (1 if m.group(1) else 0, int(m.group(2)) if m.group(2) else 1 << 30)
 parts = sorted(glob.glob(os.path.join(tmp, "cg.out*")), key=part)
 ob = cob = None
 seen = {}
