@@ -10,10 +10,10 @@
 # 6.5 MB, and a running daemon's resident pages (the kernel maps up to 64 kB
 # around each fault) are code it runs, not its neighbours
 # (scripts/resident-code.py tells them apart).
-# Found with valgrind's callgrind on this host (PNG output: the KMS calls run
-# in the VM only; a function missing here is merely left where it was): first
-# `hud daemon` and a session over our socket, then `hud plymouthd` (what the
-# real boot runs) driven by Debian's `plymouth` client, which must be installed.
+# Found with valgrind's callgrind (a function missing here is merely left where
+# it was): first `hud daemon` on this host (PNG output) and a session over our
+# socket, then `hud plymouthd` (what the real boot runs) on KMS in QEMU, driven
+# by Debian's `plymouth` client, which must be installed.
 # Rerun after changes to start-up code; a stale entry is harmless.
 # Usage: scripts/startup-order.sh
 set -euo pipefail
@@ -54,36 +54,25 @@ c update --mode failure --label "Failed"
 c status
 kill -TERM "$pid"
 wait "$pid" || true
-# Then `hud plymouthd`, as initramfs-tools' scripts and Plymouth's units drive it
-# (its own parts: cg.out.N after the daemon's).
+# Then `hud plymouthd` on a real KMS driver (QEMU's bochs, board/qemu/qemu-run.py),
+# driven by Debian's plymouth client as a boot drives it: what the real boot runs
+# (its own part, cg.out.p, after the daemon's). The guest sees the host's disk,
+# not its /tmp: the binary, theme and font list go under the scratch directory.
 command -v plymouth > /dev/null || { echo "startup-order: no plymouth client (apt-get install plymouth)" >&2; exit 1; }
-plymouth --ping 2>/dev/null && { echo "startup-order: a plymouthd is running here" >&2; exit 1; }
-mkdir -p "$tmp/pout" "$tmp/pfifo"
-HUD_SOCKET=$tmp/p.sock PSPLASH_FIFO_DIR=$tmp/pfifo valgrind --tool=callgrind --demangle=no --compress-strings=no \
-    --compress-pos=no --callgrind-out-file="$tmp/cg.out.p" "$tmp/hud" plymouthd --no-daemon \
-    --kernel-command-line="kioskhud.output=png:$tmp/pout kioskhud.theme=$tmp/splash.json" > "$tmp/plymouthd.log" 2>&1 &
-pid=$!
-for _ in $(seq 600); do
-    plymouth --ping 2>/dev/null && break
-    kill -0 "$pid" 2>/dev/null || { cat "$tmp/plymouthd.log"; echo "startup-order: hud plymouthd exited" >&2; exit 1; }
-    sleep 0.1
-done
-p() { plymouth "$@"; }
-p show-splash
-p display-message --text="Starting services"
-p system-update --progress=30
-p update --status=udev
-p --newroot=/ 2>/dev/null || true
-p hide-message --text="Starting services"
-p message --text="Loading"
-p quit
-wait "$pid" || true
-python3 - "$tmp/hud" "$tmp" > scripts/startup-order.txt <<'PY'
+guest=$repo/.build-startup-order/guest
+rm -rf "$guest" && mkdir -p "$guest/share"
+cp "$tmp/hud" "$tmp/splash.json" "$tmp/kioskhud-logo.png" "$tmp/fonts.list" "$guest/"
+python3 board/qemu/qemu-run.py --gpu bochs --input --timeout 600 --quiet --share-dir "$guest/share" \
+    --env HUD="$guest/hud" --env THEME="$guest/splash.json" --env KIOSKHUD_FONT_LIST="$guest/fonts.list" \
+    --log "$tmp/guest.log" board/qemu/bench/startup-order-guest.sh \
+    || { cat "$tmp/guest.log"; echo "startup-order: the KMS session in QEMU failed" >&2; exit 1; }
+cp "$guest/share/cg.out.p" "$tmp/"
+python3 - "$tmp/hud" "$guest/hud" "$tmp" > scripts/startup-order.txt <<'PY'
 import sys
 # Functions callgrind saw in the hud object (as callers or callees), first-run
 # order within each part: start-up first, then the rest of the session.
 import glob, os, re
-binary, tmp = sys.argv[1], sys.argv[2]
+binary, guest_binary, tmp = sys.argv[1], sys.argv[2], sys.argv[3]
 # The parts in order: cg.out.1 (start-up), cg.out.2 …, cg.out if the last has no
 # number, then hud plymouthd's (cg.out.p*).
 def part(path):
@@ -105,7 +94,7 @@ for line in (l for path in parts for l in open(path, errors="replace")):
         obj = (cob or ob) if callee else ob
         cob = None if callee else cob
         name = line.split("=", 1)[1].split("'")[0]
-        if obj == binary and not name.startswith(("0x", "(")):
+        if obj in (binary, guest_binary) and not name.startswith(("0x", "(")):
             seen.setdefault(name, None)
 print("\n".join(".text." + n for n in seen))
 PY
