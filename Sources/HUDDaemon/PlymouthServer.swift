@@ -320,7 +320,7 @@ public actor PlymouthServer {
         for connection in connections.values.sorted(by: { $0.id < $1.id }) {
             let taken = connection.resolveFirst(where: {
                 guard case .keystroke(let keys) = $0 else { return false }
-                return keys.map { $0.contains(text) } ?? true
+                return keys.map { Self.keys($0, contain: text) } ?? true
             }, with: .answer(text))
             guard taken else { continue }
             if connection.flush() == .notReading {
@@ -329,6 +329,14 @@ public actor PlymouthServer {
             return true
         }
         return false
+    }
+
+    /// Whether a watch's `keys` contain the typed `text` (plymouthd: strstr).
+    static func keys(_ keys: String, contain text: String) -> Bool {
+        let k = Array(keys.utf8), t = Array(text.utf8)
+        guard !t.isEmpty else { return true }
+        guard k.count >= t.count else { return false }
+        return (0...(k.count - t.count)).contains { k[$0..<$0 + t.count].elementsEqual(t) }
     }
 
     private func armStallTimer(_ connection: PlymouthConnection) {

@@ -2,9 +2,10 @@
 ///
 /// By default the first decimal number directly followed by `%` (spaces
 /// allowed between) is the percentage. `prefix`/`suffix` change the text
-/// around the number; `pattern` is a regular expression (Swift's `Regex`)
-/// whose first capture group is the number. `scale` is the value that means
-/// 100 % (e.g. 1 for lines like `progress: 0.42`).
+/// around the number; `pattern` is a POSIX extended regular expression
+/// (`ExtendedRegex`: glibc's, with `\d`) whose first capture group is the
+/// number. `scale` is the value that means 100 % (e.g. 1 for lines like
+/// `progress: 0.42`).
 public struct ProgressLineScanner: @unchecked Sendable {
     public enum PatternError: Error, CustomStringConvertible {
         case badRegex(String, String)
@@ -24,7 +25,7 @@ public struct ProgressLineScanner: @unchecked Sendable {
 
     private let prefix: [UInt8]
     private let suffix: [UInt8]
-    private let regex: Regex<AnyRegexOutput>?
+    private let regex: ExtendedRegex?
     private let scale: Double
 
     /// - Throws: `PatternError` for a regex without a group, or a bad scale.
@@ -35,13 +36,11 @@ public struct ProgressLineScanner: @unchecked Sendable {
         self.suffix = Array(suffix.utf8)
         if let pattern {
             do {
-                let r = try Regex(pattern)
-                self.regex = r
+                self.regex = try ExtendedRegex(pattern)
             } catch {
-                throw .badRegex(pattern, "\(error)")
+                throw .badRegex(pattern, error.reason)
             }
-            // A group count check needs a match; checked per line in `percent(in:)`.
-            guard pattern.contains("(") else { throw .noCaptureGroup(pattern) }
+            guard regex?.groups ?? 0 > 0 else { throw .noCaptureGroup(pattern) }
         } else {
             guard !prefix.isEmpty || !suffix.isEmpty else { throw .emptyMarkers }
             self.regex = nil
@@ -52,8 +51,7 @@ public struct ProgressLineScanner: @unchecked Sendable {
     public func percent(in line: String) -> Double? {
         let value: Double?
         if let regex {
-            guard let match = try? regex.firstMatch(in: line), match.output.count > 1,
-                  let sub = match.output[1].substring else { return nil }
+            guard let sub = regex.firstMatch(in: line, group: 1) else { return nil }
             value = Self.decimal(Array(sub.utf8)[...])
         } else {
             value = scanMarkers(Array(line.utf8))

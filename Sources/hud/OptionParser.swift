@@ -34,7 +34,7 @@ struct OptionParser: Sendable {
             if verbatim || arg == "-" || !arg.hasPrefix("-") {
                 guard parsed.positionals.count < positionals.count else {
                     throw CommandLineError("hud \(command): unexpected argument '\(arg)'" + (positionals.isEmpty
-                        ? " (it takes no arguments besides options)" : " (it takes \(usageNames.trimmingPrefix(" ")))"))
+                        ? " (it takes no arguments besides options)" : " (it takes \(usageNames.hasPrefix(" ") ? String(usageNames.dropFirst()) : usageNames))"))
                 }
                 parsed.positionals.append(arg)
                 continue

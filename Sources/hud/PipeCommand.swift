@@ -17,7 +17,7 @@ enum PipeCommand {
         options: [
             .init(name: "prefix", placeholder: "TEXT", help: "the number follows this text (e.g. 'progress: ')"),
             .init(name: "suffix", placeholder: "TEXT", help: "the number is followed by this text (default '%'; '' for none)"),
-            .init(name: "pattern", placeholder: "REGEX", help: "regular expression whose first group is the number (overrides prefix/suffix)"),
+            .init(name: "pattern", placeholder: "REGEX", help: "POSIX extended regular expression (\\d allowed) whose first group is the number (overrides prefix/suffix)"),
             .init(name: "scale", placeholder: "N", help: "the value that means 100 % (default 100; 1 for fractions)"),
             .init(name: "label", placeholder: "TEXT", help: "show the HUD with this label first"),
             .init(name: "mode", placeholder: "MODE", help: "bar (default), ring or pie, for the HUD shown"),

@@ -1,6 +1,6 @@
 import Glibc
 import HUDCore
-import HUDDaemon
+@testable import HUDDaemon
 import HUDPlymouth
 import HUDProtocol
 import Testing
@@ -281,6 +281,15 @@ final class PlymouthFixture: @unchecked Sendable {
         #expect(other.read(1) == [0x06])
         #expect(watcher.read(2) == [0x05, 0x06])
         #expect(f.keyStarts.withLock { $0 } == 1, "the watch started reading keys; ignore-keystroke and ping did not")
+    }
+
+    /// A watch's keys take a typed key they contain, as plymouthd's strstr does (any text, UTF-8).
+    @Test func watchKeysContainTheTypedKey() {
+        #expect(PlymouthServer.keys("yn", contain: "n"))
+        #expect(!PlymouthServer.keys("yn", contain: "x"))
+        #expect(PlymouthServer.keys("aéb", contain: "é"))
+        #expect(!PlymouthServer.keys("y", contain: "yn"))
+        #expect(PlymouthServer.keys("yn", contain: ""))
     }
 
     /// deactivate is ACKed when idle, and a reply after it waits for it.

@@ -28,7 +28,27 @@ import Testing
         #expect(s.percent(in: "writing 37%") == nil)
     }
 
+    @Test func posixPatternWithShorthands() throws {
+        // \d inside a bracket expression, \D, and a line with UTF-8 before the match.
+        let fraction = try ProgressLineScanner(pattern: #"progress ([\d.]+)\D"#, scale: 1)
+        #expect(fraction.percent(in: "Écriture: progress 0.5 done") == 50)
+        let percent = try ProgressLineScanner(pattern: #"(\d+)%"#)
+        #expect(percent.percent(in: "Téléchargement 37% (ça avance)") == 37)
+        #expect(percent.percent(in: "37 %") == nil)
+        // A bracket starting with ']' keeps it literal; the group is the number after it.
+        let bracket = try ProgressLineScanner(pattern: #"[]x]([0-9]+)"#)
+        #expect(bracket.percent(in: "step ]42") == 42)
+    }
+
     @Test func badPatterns() {
+        // Swift Regex's and PCRE's non-capturing group is not POSIX: named in the error.
+        #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(pattern: #"(?:x)(\d+)"#) }
+        do {
+            _ = try ProgressLineScanner(pattern: "(unclosed")
+            Issue.record("(unclosed compiled")
+        } catch {
+            #expect("\(error)".hasPrefix("--pattern '(unclosed' is not a valid regular expression: "))
+        }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(pattern: "(unclosed") }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(pattern: #"\d+%"#) }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(scale: 0) }
