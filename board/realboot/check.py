@@ -219,7 +219,8 @@ def figures(sample):
                 "rss": int(sample["vmrss_kb"]) / 1024, "cpu": cpu, "alive": alive,
                 "parts": (f" ({int(sample['pss_anon_kb']) / 1024:.1f} anonymous, {int(sample['pss_file_kb']) / 1024:.1f} file-backed)"
                           if sample.get("pss_anon_kb") and sample.get("pss_file_kb") else ""),
-                "share": cpu / alive if alive > 0 else float("nan"), "threads": sample.get("threads")}
+                "share": cpu / alive if alive > 0 else float("nan"), "threads": sample.get("threads"),
+                "held": int(sample["held_kb"]) / 1024 if sample.get("held_kb", "").isdigit() else None}
     except (KeyError, ValueError):
         return None
 
@@ -235,7 +236,8 @@ def judge_measure(boot, v, want_exe):
     if fig:
         info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
              f"PSS {fig['pss']:.1f} MB{fig['parts']}, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
-             f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads")
+             f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads"
+             + (f"; deleted (initramfs) files mapped, held whole in RAM: {fig['held']:.1f} MB" if fig.get("held") is not None else ""))
         # Where the PSS goes, by mapped file (the daemon's own, largest first).
         maps = []
         for line in boot.lines("measure-map:"):
@@ -489,6 +491,10 @@ def compare(kios, ply):
              f"CPU {100 * kfig['share']:.1f} / {100 * pfig['share']:.1f} % of a core since start "
              f"({kfig['cpu']:.2f} s in {kfig['alive']:.1f} s / {pfig['cpu']:.2f} s in {pfig['alive']:.1f} s; "
              f"ratio {kfig['share'] / pfig['share']:.2f})")
+        if kfig.get("held") and pfig.get("held"):
+            info("memory-cpu/held-files",
+                 f"deleted initramfs files each maps (held whole in RAM while mapped, resident or not): "
+                 f"{kfig['held']:.1f} / {pfig['held']:.1f} MB (ratio {kfig['held'] / pfig['held']:.2f})")
 
 
 def negatives(refs, console, v="negative"):

@@ -80,7 +80,7 @@ hud_up() { /usr/bin/hud ping >/dev/null 2>&1; }
 # measure PREFIX: the splash daemon's memory and CPU so far, one line per
 # process named plymouthd (hud as plymouthd, or Plymouth's) or hud:
 # VmHWM and VmRSS (/proc/PID/status), Pss and its anonymous and file-backed
-# parts (smaps_rollup), utime+stime and
+# parts (smaps_rollup), the sizes of the deleted files it maps, utime+stime and
 # the start time (/proc/PID/stat, clock ticks) and the uptime now.
 measure() {
     mprefix=$1
@@ -95,11 +95,16 @@ measure() {
         pss=$(sed -n 's/^Pss:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
         pss_anon=$(sed -n 's/^Pss_Anon:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
         pss_file=$(sed -n 's/^Pss_File:[[:space:]]*\([0-9]*\) kB/\1/p' "$d/smaps_rollup" 2>/dev/null)
+        # The files it maps that were deleted (the initramfs's, after switch-root):
+        # whole files held in RAM while mapped, whatever of them is resident.
+        held=$(for f in "$d"/map_files/*; do
+                   case $(readlink "$f" 2>/dev/null) in *" (deleted)") stat -L -c '%d:%i %s' "$f" 2>/dev/null ;; esac
+               done | sort -u | awk '{ s += $2 } END { printf "%d", s / 1024 }')
         stat=$(cat "$d/stat" 2>/dev/null) || continue
         up=$(uptime_s)
         # Fields after the comm's ") ": state is field 3, utime 14, stime 15, num_threads 20, starttime 22.
         set -- ${stat##*) }
-        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
+        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file held_kb=$held utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
         # Where it goes: Pss and Rss by mapped file ([anon], [heap], [stack] for the rest), 32 kB and up.
         awk '/^[0-9a-f]+-[0-9a-f]+ / { name = (NF >= 6) ? $6 : "[anon]" }
              /^Pss:/ { pss[name] += $2 } /^Rss:/ { rss[name] += $2 }
