@@ -12,6 +12,7 @@
 # (the binaries on the host's disk: the guest's /tmp is its own).
 HUDS=${HUDS:?HUDS must name one or more hud binaries}
 ROUNDS=${ROUNDS:-3}
+. "$(dirname "$0")/plymouth-session.sh"
 modprobe -a evdev virtio_input 2>/dev/null
 field() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "$2"; }
 round=1
@@ -24,12 +25,7 @@ while [ "$round" -le "$ROUNDS" ]; do
             i=$((i + 1)); [ $i -gt 100 ] && { echo "[mem] $hud: never answered"; break; }
             sleep 0.1
         done
-        plymouth show-splash
-        for unit in systemd-udevd systemd-journald local-fs networking ssh getty; do
-            plymouth update --status="$unit.service"
-            plymouth display-message --text="Starting $unit"
-            sleep 0.3
-        done
+        boot_session 0.3
         sleep 2
         echo "[mem] $hud round=$round hwm=$(field VmHWM /proc/$pid/status) rss=$(field VmRSS /proc/$pid/status)" \
             "pss=$(field Pss /proc/$pid/smaps_rollup) pss_anon=$(field Pss_Anon /proc/$pid/smaps_rollup)" \

@@ -5,6 +5,7 @@
 # shared directory ($KIOSKHUD_SHARE/cg.out.p). HUD, THEME and
 # KIOSKHUD_FONT_LIST name files on the host's disk.
 HUD=${HUD:?HUD must name the hud binary} THEME=${THEME:?THEME must name the theme}
+. "$(dirname "$0")/plymouth-session.sh"
 modprobe -a evdev virtio_input 2>/dev/null
 valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no \
     --callgrind-out-file="$KIOSKHUD_SHARE/cg.out.p" "$HUD" plymouthd --no-daemon --mode=boot \
@@ -16,11 +17,7 @@ until plymouth --ping 2>/dev/null; do
     i=$((i + 1)); [ $i -gt 600 ] && { echo "startup-order-guest: no answer in 60 s"; exit 1; }
     sleep 0.1
 done
-plymouth show-splash
-for unit in systemd-udevd systemd-journald local-fs networking ssh getty; do
-    plymouth update --status="$unit.service"
-    plymouth display-message --text="Starting $unit"
-done
+boot_session
 plymouth system-update --progress=40
 plymouth hide-message --text="Starting getty"
 plymouth message --text="Loading"
