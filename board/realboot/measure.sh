@@ -2,9 +2,9 @@
 # Cold start, in one batch: exec -> first frame on screen of the C floor
 # (board/qemu/bench/firstframe.c), `hud daemon --show` and Debian's Plymouth
 # (plymouthd + plymouth show-splash, spinner theme), all in the same real
-# Debian 12 image (board/realboot/build-image.sh's plymouth variant, plus hud
-# and bench/), booted from a virtio-blk ext4 disk with the image's own kernel
-# and initramfs and init=bench/init.sh: a fresh VM for every cold start.
+# Debian 12 image (the real-boot lane's Plymouth image, plus hud and bench/),
+# booted from a virtio-blk ext4 disk with the image's own kernel and initramfs
+# (its lane probe left out) and init=bench/init.sh: a fresh VM for every cold start.
 #  - cold: the first program started after boot (its binary and libraries not
 #    in the page cache); warm: a later start of the same program in that boot;
 #  - RNG ready (-cpu max: RDRAND) and unready (QEMU's default CPU model, no
@@ -66,30 +66,33 @@ gcc -O2 -Wall -static -o "$bin/prefetch" "$here/bench/prefetch.c" || exit 1
 gcc -O2 -Wall -o "$bin/floor" "$here/bench/floor.c" $(pkg-config --cflags --libs libdrm) || exit 1
 gcc -O2 -Wall -o "$bin/validate" "$here/bench/validate.c" $(pkg-config --cflags --libs libdrm) || exit 1
 
-# --- the image: build-image.sh's plymouth variant, rebuilt when it changes
-# (keyed by build-image.sh alone: the lane's guest/ files only add units and
-# initramfs probes, which this init= boot with the stock initrd never runs)
-key=$(sha256sum < "$here/build-image.sh" | cut -c1-16)
+# --- the image: the real-boot lane's Plymouth image (board/realboot/run.sh's
+# `plymouth` variant: Debian 12 after `apt purge kioskhud`, Debian's Plymouth
+# back), with its kernel; its initrd (made by the root's own update-initramfs)
+# carries the lane's probe, init-premount/zz-realboot, which waits for the host:
+# here it is made a no-op, so the boot runs Plymouth's stock initramfs.
+# The stock-ified initrd is cached, keyed by the lane's.
+lane=${KIOSKHUD_REALBOOT_CACHE:-/var/tmp/kioskhud-realboot}/image-plymouth
+for f in disk.ext4 vmlinuz initrd.img; do
+    [[ -s $lane/$f ]] || { say "no $lane/$f: run the real-boot lane first (KIOSKHUD_REALBOOT_VARIANTS=\"kioskhud plymouth\" bash board/realboot/run.sh)"; exit 1; }
+done
+key=$(sha256sum < "$lane/initrd.img" | cut -c1-16)
 img=$scratch/image-$key
-if [[ ! -s $img/disk.ext4 || ! -s $img/boot/initrd.img ]]; then
-    say "building the plymouth image with board/realboot/build-image.sh (cached as $img)"
-    rm -rf "$img" && mkdir -p "$img"
-    bash "$here/build-image.sh" plymouth "$HUD" "$img" 2> >(tee "$img/build-image.log" >&2) || { say "build-image.sh failed"; exit 1; }
-    # Its initrd carries the lane's probes (a screendump request that waits
-    # for the host): boot the kernel and initrd that the root's own
-    # mkinitramfs made when debootstrap installed it (Plymouth's hook in,
-    # nothing of ours), from its cached root tarball.
-    tarball=$(grep -o '/[^ ]*/base-plymouth-[^ ]*\.tar\.zst' "$img/build-image.log" | tail -n 1)
-    [[ -s $tarball ]] || { say "no base root tarball named in $img/build-image.log"; exit 1; }
-    mkdir -p "$img/boot"
-    zstd -q -dc "$tarball" | tar --numeric-owner -C "$img" -x ./boot
-    mv "$img"/boot/vmlinuz-* "$img/boot/vmlinuz" && mv "$img"/boot/initrd.img-* "$img/boot/initrd.img" || exit 1
-    if lsinitramfs "$img/boot/initrd.img" | grep -q -e realboot -e kioskhud; then
-        say "the base root's initrd has the lane's or KioskHUD's scripts in it: not a stock one"; rm -rf "$img"; exit 1
-    fi
+if [[ ! -s $img/boot/initrd.img ]]; then
+    say "making the lane's Plymouth initrd stock (cached as $img)"
+    rm -rf "$img" && mkdir -p "$img/boot" "$img/initrd"
+    unmkinitramfs "$lane/initrd.img" "$img/initrd" || { say "unmkinitramfs failed"; exit 1; }
+    [[ -d $img/initrd/scripts ]] || { say "$lane/initrd.img has an early part: not handled here"; exit 1; }
+    probe=$img/initrd/scripts/init-premount/zz-realboot
+    [[ -f $probe ]] || { say "no lane probe in $lane/initrd.img (scripts/init-premount/zz-realboot)"; exit 1; }
+    printf '#!/bin/sh\n# The real-boot lane probe, left out by board/realboot/measure.sh.\n[ "$1" = prereqs ] && echo plymouth\nexit 0\n' > "$probe"
+    (cd "$img/initrd" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 | zstd -q -1 > "$img/boot/initrd.img") \
+        || { say "repacking the initrd failed"; exit 1; }
+    rm -rf "$img/initrd"
 fi
+ln -sf "$lane/vmlinuz" "$img/boot/vmlinuz"
 disk=$scratch/disk.ext4
-cp --sparse=always "$img/disk.ext4" "$disk"
+cp --sparse=always "$lane/disk.ext4" "$disk"
 # Files go in with debugfs (no loop device, no mount); the modes come from the sources.
 cmds=$scratch/debugfs.cmds
 {
