@@ -31,6 +31,9 @@ progress)
     fi
     res_cmd "psplash: hud status" /usr/bin/hud status
     shot psplash
+    # m. An image without Plymouth's client (arm64) samples the daemon here,
+    # after the boot's units have driven it, as the client stage does elsewhere.
+    [ -x /usr/bin/plymouth ] || [ ! -x /usr/bin/hud ] || measure measure
     ;;
 plymouth)
     res "plymouth: start at $(uptime_s)"
