@@ -49,7 +49,6 @@ import Testing
         } catch {
             #expect("\(error)".hasPrefix("--pattern '(unclosed' is not a valid regular expression: "))
         }
-        #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(pattern: "(unclosed") }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(pattern: #"\d+%"#) }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(scale: 0) }
         #expect(throws: ProgressLineScanner.PatternError.self) { try ProgressLineScanner(prefix: "", suffix: "") }
