@@ -38,6 +38,16 @@ grep -qE "libpixman-1[.]" <<<"$drew" ||
 if grep -E "lib(cairo|pango|X11)[-.]" <<<"$drew"; then
     echo "check-startup-libs: FAIL, 'hud render' loaded the libraries above"; exit 1
 fi
+# A Latin label needs FreeType alone (PlainShaper): no HarfBuzz, GLib or FriBidi;
+# Hebrew needs them, or the check proves nothing.
+latin=$(loaded "$hud" render --label "Updating firmware… 42 %" --out "$tmp/latin.png")
+grep -qE "libfreetype[.]" <<<"$latin" ||
+    { echo "check-startup-libs: FAIL, a Latin label did not load FreeType (probe broken?)"; exit 1; }
+if grep -E "lib(harfbuzz|glib-2[.]0|fribidi|pcre2-8|graphite2)[.]" <<<"$latin"; then
+    echo "check-startup-libs: FAIL, a Latin label loaded the libraries above (PlainShaper should shape it)"; exit 1
+fi
+loaded "$hud" render --label "שלום" --out "$tmp/hebrew.png" | grep -qE "libharfbuzz[.]" ||
+    { echo "check-startup-libs: FAIL, a Hebrew label did not load HarfBuzz"; exit 1; }
 loaded "$hud" input --seconds 0.1 --dir "$tmp/none" | grep -qE "libinput[.]" ||
     { echo "check-startup-libs: FAIL, 'hud input' did not load libinput (probe broken?)"; exit 1; }
 

@@ -18,7 +18,7 @@ modules = {
                      includes=["pixman.h"], libraries=[("/pixman-1/", "PIXMAN")]),
     "text": dict(table="Sources/CLazyText/text_functions.h",
                  packages=["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"],
-                 includes=["ft2build.h", "freetype/freetype.h", "freetype/ftoutln.h", "hb.h", "fribidi.h",
+                 includes=["ft2build.h", "freetype/freetype.h", "freetype/ftoutln.h", "freetype/tttables.h", "hb.h", "fribidi.h",
                            "thai/thbrk.h", "thai/thwbrk.h", "fontconfig/fontconfig.h"],
                  libraries=[("/freetype", "TEXT_FREETYPE"), ("/harfbuzz/", "TEXT_HARFBUZZ"), ("/fribidi/", "TEXT_FRIBIDI"),
                             ("/thai/", "TEXT_THAI"), ("/fontconfig/", "TEXT_FONTCONFIG")]),

@@ -17,6 +17,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_TRUETYPE_TABLES_H
 #include <hb.h>
 #include <fribidi.h>
 #include <thai/thbrk.h>
@@ -24,17 +25,19 @@
 #include <fontconfig/fontconfig.h>
 
 /* Libraries, numbered within their group (a lazy_library_set each). */
-enum { TEXT_FREETYPE = 0, TEXT_HARFBUZZ = 1, TEXT_FRIBIDI = 2 };
+enum { TEXT_FREETYPE = 0 };
+enum { TEXT_HARFBUZZ = 0, TEXT_FRIBIDI = 1 };
 enum { TEXT_THAI = 0 };
 enum { TEXT_FONTCONFIG = 0 };
-enum group { SHAPING, THAI_BREAKS, FONT_LOOKUP, GROUP_COUNT };
+enum group { GLYPHS, SHAPING, THAI_BREAKS, FONT_LOOKUP, GROUP_COUNT };
 
-static const char *const shaping_sonames[] = {"libfreetype.so.6", "libharfbuzz.so.0", "libfribidi.so.0"};
+static const char *const glyph_sonames[] = {"libfreetype.so.6"};
+static const char *const shaping_sonames[] = {"libharfbuzz.so.0", "libfribidi.so.0"};
 static const char *const thai_sonames[] = {"libthai.so.0"};
 static const char *const fontconfig_sonames[] = {"libfontconfig.so.1"};
 
 /* Each function's group, from the library tag in text_functions.h. */
-#define GROUP_OF_TEXT_FREETYPE SHAPING
+#define GROUP_OF_TEXT_FREETYPE GLYPHS
 #define GROUP_OF_TEXT_HARFBUZZ SHAPING
 #define GROUP_OF_TEXT_FRIBIDI SHAPING
 #define GROUP_OF_TEXT_THAI THAI_BREAKS
@@ -71,7 +74,8 @@ static const struct { int group; struct lazy_function function; } all_functions[
 };
 
 static struct group_state groups[GROUP_COUNT] = {
-    [SHAPING] = {.set = {.sonames = shaping_sonames, .library_count = 3}, .once = PTHREAD_ONCE_INIT},
+    [GLYPHS] = {.set = {.sonames = glyph_sonames, .library_count = 1}, .once = PTHREAD_ONCE_INIT},
+    [SHAPING] = {.set = {.sonames = shaping_sonames, .library_count = 2}, .once = PTHREAD_ONCE_INIT},
     [THAI_BREAKS] = {.set = {.sonames = thai_sonames, .library_count = 1}, .once = PTHREAD_ONCE_INIT},
     [FONT_LOOKUP] = {.set = {.sonames = fontconfig_sonames, .library_count = 1}, .once = PTHREAD_ONCE_INIT},
 };
@@ -93,22 +97,24 @@ static void load_group(enum group g) {
     atomic_store_explicit(&groups[g].loaded, true, memory_order_release);
 }
 
+static void load_glyphs(void) { load_group(GLYPHS); }
 static void load_shaping(void) { load_group(SHAPING); }
 static void load_thai(void) { load_group(THAI_BREAKS); }
 static void load_fontconfig(void) { load_group(FONT_LOOKUP); }
-static void (*const loaders[GROUP_COUNT])(void) = {load_shaping, load_thai, load_fontconfig};
+static void (*const loaders[GROUP_COUNT])(void) = {load_glyphs, load_shaping, load_thai, load_fontconfig};
 
 static const char *try_load(enum group g) {
     pthread_once(&groups[g].once, loaders[g]);
     return atomic_load_explicit(&groups[g].loaded, memory_order_acquire) ? NULL : groups[g].set.failure;
 }
 
-const char *kiosk_text_try_load(void) { return try_load(SHAPING); }
+const char *kiosk_text_try_load(void) { return try_load(GLYPHS); }
+const char *kiosk_shaping_try_load(void) { return try_load(SHAPING); }
 const char *kiosk_thai_try_load(void) { return try_load(THAI_BREAKS); }
 const char *kiosk_fontconfig_try_load(void) { return try_load(FONT_LOOKUP); }
 
 bool kiosk_text_is_loaded(void) {
-    return atomic_load_explicit(&groups[SHAPING].loaded, memory_order_acquire);
+    return atomic_load_explicit(&groups[GLYPHS].loaded, memory_order_acquire);
 }
 
 static void load(enum group g) {

@@ -16,8 +16,9 @@ public final class FontCatalog {
     private var chains: [FontRequest: FontChain] = [:]
     /// Problems met (an unreadable list, a request no font answers), once each.
     public private(set) var problems: [TextError] = []
+    private var shapingMissing = false
 
-    /// Loads the shaping libraries (`TextLibraries.tryLoad`) and reads the
+    /// Loads FreeType (`TextLibraries.tryLoad`) and reads the
     /// recorded list at `recordedListPath` (nil: `KIOSKHUD_FONT_LIST`, else
     /// `RecordedFontList.defaultPath`; a missing file is no list).
     public init(recordedListPath: String? = nil) throws(TextError) {
@@ -52,6 +53,14 @@ public final class FontCatalog {
         if chain.files.isEmpty { problems.append(.noFont("\"\(request.family)\" (\(request.weight.name))")) }
         chains[request] = chain
         return chain
+    }
+
+    /// Notes once that text needed HarfBuzz and FriBidi and they did not load
+    /// (`reason`): such text is then drawn one glyph per character.
+    func noteMissingShaping(_ reason: String) {
+        guard !shapingMissing else { return }
+        shapingMissing = true
+        problems.append(.shapingMissing(reason))
     }
 
     /// The files `request` would be drawn with, in order (`hud fonts`).

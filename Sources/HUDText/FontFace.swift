@@ -1,13 +1,19 @@
 internal import CText
+internal import CLazyText
 
-/// One opened font face: FreeType's (rasterising, coverage) and HarfBuzz's
-/// (shaping) views of the same file. Not thread-safe, like the `FontCatalog`
-/// that owns it.
+/// One opened font face: FreeType's (rasterising, coverage, tables),
+/// `PlainShaper`'s and, only once a run needs it, HarfBuzz's views of the same
+/// file. Not thread-safe, like the `FontCatalog` that owns it.
 final class FontFace {
     let file: FontFile
     private let library: FreeTypeLibrary
     private let face: FT_Face
-    private let hbFace: OpaquePointer
+    /// HarfBuzz's face, made on first use: a face whose text `PlainShaper`
+    /// shapes never loads HarfBuzz. nil until then, or when the file is gone.
+    private var hbFace: OpaquePointer?
+    private var hbFaceTried = false
+    /// nil when the face has tables `PlainShaper` does not read (variable fonts, AAT).
+    private(set) lazy var plainShaper: PlainShaper? = PlainShaper(face: face)
     /// HarfBuzz fonts by size (1/1024 pt per unit, see `unitsPerPoint`).
     private var hbFonts: [Int32: OpaquePointer] = [:]
     private var rasterSize: FT_F26Dot6 = 0
@@ -27,17 +33,11 @@ final class FontFace {
         let phase: Int
     }
 
-    /// Opens `file` in `library` (FT_New_Face, hb_blob_create_from_file_or_fail):
-    /// nil when it is missing or not a font FreeType reads.
+    /// Opens `file` in `library` (FT_New_Face): nil when it is missing or not
+    /// a font FreeType reads.
     init?(file: FontFile, library: FreeTypeLibrary) {
         var opened: FT_Face?
         guard FT_New_Face(library.handle, file.path, FT_Long(file.index), &opened) == 0, let opened else { return nil }
-        guard let blob = hb_blob_create_from_file_or_fail(file.path) else {
-            FT_Done_Face(opened)
-            return nil
-        }
-        hbFace = hb_face_create(blob, UInt32(file.index))
-        hb_blob_destroy(blob)
         face = opened
         self.library = library
         self.file = file
@@ -47,29 +47,65 @@ final class FontFace {
 
     deinit {
         for font in hbFonts.values { hb_font_destroy(font) }
-        hb_face_destroy(hbFace)
+        if let hbFace { hb_face_destroy(hbFace) }
         FT_Done_Face(face)
     }
 
     /// Whether the face has a glyph for `scalar` (its character map).
     func covers(_ scalar: UInt32) -> Bool {
-        FT_Get_Char_Index(face, FT_ULong(scalar)) != 0
+        glyph(for: scalar) != 0
     }
 
-    /// The HarfBuzz font at `points`, made once per size.
-    func shapingFont(points: Double) -> OpaquePointer {
-        let scale = Int32(clamping: Int((points * Self.unitsPerPoint).rounded()))
+    /// The glyph of `scalar` in the character map (FT_Get_Char_Index), 0 for none.
+    func glyph(for scalar: UInt32) -> UInt32 {
+        FT_Get_Char_Index(face, FT_ULong(scalar))
+    }
+
+    /// The font's scale at `points`: HarfBuzz positions in 1/`unitsPerPoint` pt.
+    static func scale(points: Double) -> Int32 {
+        Int32(clamping: Int((points * unitsPerPoint).rounded()))
+    }
+
+    /// The HarfBuzz font at `points`, made once per size (hb_blob_create_from_file_or_fail,
+    /// hb_face_create, hb_font_create on first use); nil when the file no longer reads.
+    /// The caller has loaded the shaping libraries.
+    func shapingFont(points: Double) -> OpaquePointer? {
+        let scale = Self.scale(points: points)
         if let f = hbFonts[scale] { return f }
-        let font = hb_font_create(hbFace)!
+        if !hbFaceTried {
+            hbFaceTried = true
+            if let blob = hb_blob_create_from_file_or_fail(file.path) {
+                hbFace = hb_face_create(blob, UInt32(file.index))
+                hb_blob_destroy(blob)
+            }
+        }
+        guard let hbFace, let font = hb_font_create(hbFace) else { return nil }
         hb_font_set_scale(font, scale, scale)
         hbFonts[scale] = font
         return font
     }
 
-    /// Ascent and descent (both positive, points) at `points` (hhea/OS/2, as Pango takes them).
+    /// Ascent and descent (both positive, points) at `points`, as HarfBuzz's
+    /// hb_font_get_h_extents gives them (OS/2 or hhea, as Pango takes them).
     func lineExtents(points: Double) -> (ascent: Double, descent: Double) {
+        let scale = Double(Self.scale(points: points))
+        guard let plain = plainShaper else {
+            // HarfBuzz's own answer for a face without metrics: 0.8 and 0.2 of the em.
+            return harfBuzzLineExtents(points: points) ?? (scale * 0.8 / Self.unitsPerPoint, scale * 0.2 / Self.unitsPerPoint)
+        }
+        // HarfBuzz scales these in single precision, halves rounded up (em_scalef_y).
+        let perUnit = Float(scale) / Float(plain.unitsPerEm)
+        func scaled(_ v: Int) -> Float { (Float(v) * perUnit + 0.5).rounded(.down) }
+        let ascent = scaled(plain.ascender), descent = scaled(plain.descender)
+        return (Double(ascent) / Self.unitsPerPoint, Double(-descent) / Self.unitsPerPoint)
+    }
+
+    /// HarfBuzz's ascent and descent (hb_font_get_h_extents), loading it;
+    /// nil when it does not load.
+    func harfBuzzLineExtents(points: Double) -> (ascent: Double, descent: Double)? {
+        guard kiosk_shaping_try_load() == nil, let font = shapingFont(points: points) else { return nil }
         var extents = hb_font_extents_t()
-        hb_font_get_h_extents(shapingFont(points: points), &extents)
+        hb_font_get_h_extents(font, &extents)
         return (Double(extents.ascender) / Self.unitsPerPoint, Double(-extents.descender) / Self.unitsPerPoint)
     }
 

@@ -38,6 +38,7 @@ public final class TextLayout {
     /// The first paragraph's direction.
     public private(set) var isRightToLeft = false
     private var lines: [Line] = []
+    private let catalog: FontCatalog
 
     public var lineCount: Int { lines.count }
 
@@ -49,7 +50,8 @@ public final class TextLayout {
         self.alignment = alignment
         self.points = min(max(points, 0.1), 1000)
         let chain = catalog.chain(for: request)
-        let language = request.language.isEmpty ? nil : hb_language_from_string(request.language, -1)
+        let language = request.language
+        self.catalog = catalog
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { p in
             TextParagraph(scalars: p.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? 0x20 : $0.value },
                           chain: chain)
@@ -59,7 +61,8 @@ public final class TextLayout {
         let hyphenWidth = line(TextParagraph(scalars: [Self.hyphen], chain: chain), range: 0..<1, language: language).width
         for (p, paragraph) in paragraphs.enumerated() {
             let shaped = paragraph.runs(in: 0..<paragraph.scalars.count).map {
-                ShapedRun(paragraph, range: $0, points: self.points, language: language)
+                ShapedRun(paragraph, range: $0, points: self.points, language: language,
+                          onMissingShaping: catalog.noteMissingShaping)
             }
             var advances = [Double](repeating: 0, count: paragraph.scalars.count)
             var clusterStarts = [Bool](repeating: false, count: paragraph.scalars.count)
@@ -158,8 +161,10 @@ public final class TextLayout {
 
     /// One line: its runs shaped, then put in visual order (UAX #9 rule L2: from the
     /// highest level down, every sequence of runs at or above it reversed).
-    private func line(_ paragraph: TextParagraph, range: Range<Int>, language: hb_language_t?) -> Line {
-        var runs = paragraph.runs(in: range).map { ShapedRun(paragraph, range: $0, points: points, language: language) }
+    private func line(_ paragraph: TextParagraph, range: Range<Int>, language: String) -> Line {
+        var runs = paragraph.runs(in: range).map {
+            ShapedRun(paragraph, range: $0, points: points, language: language, onMissingShaping: catalog.noteMissingShaping)
+        }
         if let highest = runs.map(\.level).max() {
             let lowestOdd = runs.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest + 1
             var level = highest
@@ -198,7 +203,7 @@ public final class TextLayout {
     /// The last allowed line: the rest of its paragraph from `start`, cut at a
     /// cluster so that it and "…" fit the width, as Pango's ELLIPSIZE_END.
     private func ellipsized(_ paragraph: TextParagraph, from start: Int, advances: [Double], clusterStarts: [Bool],
-                            chain: FontChain, language: hb_language_t?) -> Line {
+                            chain: FontChain, language: String) -> Line {
         let ellipsis: UInt32 = 0x2026
         let mark = TextParagraph(scalars: [ellipsis], chain: chain, rightToLeft: paragraph.isRightToLeft)
         let markWidth = line(mark, range: 0..<1, language: language).width
