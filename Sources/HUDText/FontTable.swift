@@ -9,8 +9,8 @@ struct FontTable {
 
     /// The table tagged `tag` ("GSUB") of `face` (FT_Load_Sfnt_Table); nil
     /// when the face has none.
-    init?(_ face: FT_Face, _ tag: String) {
-        let t = tag.utf8.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+    init?(_ face: FT_Face, _ tag: StaticString) {
+        let t = FT_ULong(PlainShaper.tag(tag))
         var length: FT_ULong = 0
         guard FT_Load_Sfnt_Table(face, t, 0, nil, &length) == 0, length > 0, length < 1 << 26 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(length))
@@ -30,6 +30,9 @@ struct FontTable {
     func s16(_ at: Int) -> Int { Int(Int16(truncatingIfNeeded: u16(at))) }
 
     func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+
+    /// The four-byte tag at `at`, as a number ("GSUB" is 0x47535542).
+    func tag(_ at: Int) -> UInt32 { UInt32(truncatingIfNeeded: u32(at)) }
 
     /// Offset `at` (16-bit) from `base`, or nil when it is 0 (no subtable).
     func offset16(_ base: Int, _ at: Int) -> Int? {

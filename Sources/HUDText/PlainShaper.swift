@@ -33,8 +33,10 @@ final class PlainShaper {
     private lazy var gdef = FontTable(face, "GDEF")
     /// The face, owned by the `FontFace` that owns this.
     private let face: FT_Face
-    /// Lookups in the order HarfBuzz applies them, per script (true: Latin, false: Common); nil: not plain.
-    private var lookups: [Bool: Lookups?] = [:]
+    /// Lookups in the order HarfBuzz applies them, per script (Latin; Common),
+    /// read once: .some(nil) when the face is not plain for that script.
+    private var latinLookups: Lookups??
+    private var commonLookups: Lookups??
 
     private struct Lookups {
         var substitution: [Int]
@@ -44,11 +46,19 @@ final class PlainShaper {
     /// Features HarfBuzz turns on for horizontal left-to-right text of the default
     /// shaper (hb-ot-shape.cc), but for 'rvrn', which comes in a stage of its own
     /// before them, and 'frac'/'numr'/'dnom', which only apply around U+2044.
-    private static let features: Set<String> = [
+    private static let features: [UInt32] = [
         "ltra", "ltrm", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
         "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig",
         "calt", "clig", "curs", "dist", "kern", "liga", "rclt",
-    ]
+    ].map(tag)
+
+    /// A four-letter tag as the number the tables hold.
+    static func tag(_ name: StaticString) -> UInt32 {
+        name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    private static let rvrn = tag("rvrn"), kern = tag("kern")
+    private static let scripts = (latn: tag("latn"), DFLT: tag("DFLT"), dflt: tag("dflt"))
 
     /// Reads `face`'s tables; nil for a face this cannot shape at all: no
     /// horizontal metrics, a variable font, or Apple's layout tables.
@@ -115,7 +125,7 @@ final class PlainShaper {
     // MARK: Which lookups
 
     private func lookups(latin: Bool) -> Lookups? {
-        if let known = lookups[latin] { return known }
+        if let known = latin ? latinLookups : commonLookups { return known }
         var made: Lookups? = Lookups(substitution: [], positioning: [])
         for table in [gsub, gpos].compactMap({ $0 }) where table.u16(2) >= 1 && table.u32(10) != 0 {
             made = nil  // FeatureVariations: which features apply would depend on them.
@@ -132,7 +142,7 @@ final class PlainShaper {
         }
         // HarfBuzz would kern from the legacy 'kern' table.
         if !hasGPOSKern, FontTable(face, "kern") != nil { made = nil }
-        lookups[latin] = made
+        if latin { latinLookups = .some(made) } else { commonLookups = .some(made) }
         return made
     }
 
@@ -141,43 +151,48 @@ final class PlainShaper {
     private static func lookupIndices(_ t: FontTable, latin: Bool) -> (stages: [[Int]], hasKern: Bool) {
         guard let scriptList = t.offset16(0, 4), let featureList = t.offset16(0, 6) else { return ([], false) }
         var script: Int?
-        for tag in (latin ? ["latn"] : []) + ["DFLT", "dflt", "latn"] where script == nil {
-            for i in 0..<t.u16(scriptList) where tag == Self.tag(t, scriptList + 2 + 6 * i) {
+        let tags = (latin ? [scripts.latn] : []) + [scripts.DFLT, scripts.dflt, scripts.latn]
+        for tag in tags where script == nil {
+            for i in 0..<t.u16(scriptList) where tag == t.tag(scriptList + 2 + 6 * i) {
                 script = scriptList + t.u16(scriptList + 2 + 6 * i + 4)
                 break
             }
         }
         guard let script, let langSys = t.offset16(script, 0) else { return ([], false) }
-        var stages: [Set<Int>] = [[], []]
+        var stages: [[Int]] = [[], []]
         var hasKern = false
-        var taken: Set<String> = []
+        var taken: [UInt32] = []
         func add(feature index: Int, stage: Int) {
             let record = featureList + 2 + 6 * index
             let feature = featureList + t.u16(record + 4)
-            for k in 0..<t.u16(feature + 2) { stages[stage].insert(t.u16(feature + 4 + 2 * k)) }
+            for k in 0..<t.u16(feature + 2) { stages[stage].append(t.u16(feature + 4 + 2 * k)) }
         }
         let required = t.u16(langSys + 2)
         if required != 0xFFFF {
-            let tag = Self.tag(t, featureList + 2 + 6 * required)
-            add(feature: required, stage: tag == "rvrn" || !features.contains(tag) ? 0 : 1)
+            let tag = t.tag(featureList + 2 + 6 * required)
+            add(feature: required, stage: tag == rvrn || !features.contains(tag) ? 0 : 1)
         }
         for k in 0..<t.u16(langSys + 4) {
             let index = t.u16(langSys + 6 + 2 * k)
-            let tag = Self.tag(t, featureList + 2 + 6 * index)
+            let tag = t.tag(featureList + 2 + 6 * index)
             // HarfBuzz takes the first feature of each tag in the language system.
-            guard taken.insert(tag).inserted else { continue }
-            if tag == "rvrn" {
+            guard !taken.contains(tag) else { continue }
+            taken.append(tag)
+            if tag == rvrn {
                 add(feature: index, stage: 0)
             } else if features.contains(tag) {
                 add(feature: index, stage: 1)
-                if tag == "kern" { hasKern = true }
+                if tag == kern { hasKern = true }
             }
         }
-        return (stages.map { $0.sorted() }, hasKern)
-    }
-
-    private static func tag(_ t: FontTable, _ at: Int) -> String {
-        String(decoding: (0..<4).map { t.bytes.indices.contains(at + $0) ? t.bytes[at + $0] : 0 }, as: UTF8.self)
+        // Each stage's lookups in index order, each once.
+        return (stages.map { stage in
+            var seen = -1
+            return stage.sorted().filter { index in
+                defer { seen = index }
+                return index != seen
+            }
+        }, hasKern)
     }
 
     private static func lookupOffset(_ t: FontTable, _ index: Int) -> Int? {
