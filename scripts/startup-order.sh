@@ -13,7 +13,10 @@
 # Found with valgrind's callgrind (a function missing here is merely left where
 # it was): first `hud daemon` on this host (PNG output) and a session over our
 # socket, then `hud plymouthd` (what the real boot runs) on KMS in QEMU, driven
-# by Debian's `plymouth` client, which must be installed.
+# by Debian's `plymouth` client, which must be installed; then every function on
+# a code page that same QEMU session touched without valgrind and with the
+# kernel's fault-around off (what callgrind does not name: value witnesses the
+# runtime calls, code only a real-speed run takes).
 # Rerun after changes to start-up code; a stale entry is harmless.
 # Usage: scripts/startup-order.sh
 set -euo pipefail
@@ -67,12 +70,15 @@ python3 board/qemu/qemu-run.py --gpu bochs --input --timeout 600 --quiet --share
     --log "$tmp/guest.log" board/qemu/bench/startup-order-guest.sh \
     || { cat "$tmp/guest.log"; echo "startup-order: the KMS session in QEMU failed" >&2; exit 1; }
 cp "$guest/share/cg.out.p" "$tmp/"
-python3 - "$tmp/hud" "$guest/hud" "$tmp" > scripts/startup-order.txt <<'PY'
+touch "$guest/share/pages.p"
+python3 - "$tmp/hud" "$guest/hud" "$tmp" "$guest/share/pages.p" > scripts/startup-order.txt <<'PY'
 import sys
 # Functions callgrind saw in the hud object (as callers or callees), first-run
-# order within each part: start-up first, then the rest of the session.
-import glob, os, re
-binary, guest_binary, tmp = sys.argv[1], sys.argv[2], sys.argv[3]
+# order within each part: start-up first, then the rest of the session; then
+# the functions on code pages the session touched without valgrind (pages.p)
+# that callgrind did not name, in address order.
+import bisect, glob, os, re, subprocess
+binary, guest_binary, tmp, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 # The parts in order: cg.out.1 (start-up), cg.out.2 …, cg.out if the last has no
 # number, then hud plymouthd's (cg.out.p*).
 def part(path):
@@ -96,6 +102,21 @@ for line in (l for path in parts for l in open(path, errors="replace")):
         name = line.split("=", 1)[1].split("'")[0]
         if obj in (binary, guest_binary) and not name.startswith(("0x", "(")):
             seen.setdefault(name, None)
+symbols = []
+for line in subprocess.run(["nm", "--print-size", "--defined-only", binary], capture_output=True, text=True).stdout.splitlines():
+    f = line.split()
+    if len(f) == 4 and f[2] in "tT":
+        symbols.append((int(f[0], 16), int(f[1], 16), f[3]))
+symbols.sort()
+starts = [a for a, _, _ in symbols]
+for page in sorted(int(l, 16) for l in open(pages) if l.strip()):
+    i = max(0, bisect.bisect_right(starts, page) - 1)
+    while i < len(symbols) and symbols[i][0] < page + 4096:
+        a, size, name = symbols[i]
+        if a + size > page:
+            seen.setdefault(name, None)
+        i += 1
 print("\n".join(".text." + n for n in seen))
 PY
-echo "startup-order: $(wc -l < scripts/startup-order.txt) functions in scripts/startup-order.txt"
+echo "startup-order: $(wc -l < scripts/startup-order.txt) functions in scripts/startup-order.txt" \
+    "($(wc -l < "$guest/share/pages.p") code pages touched in the plain session)"
