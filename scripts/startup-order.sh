@@ -116,7 +116,23 @@ for page in sorted(int(l, 16) for l in open(pages) if l.strip()):
         if a + size > page:
             seen.setdefault(name, None)
         i += 1
-print("\n".join(".text." + n for n in seen))
+# The standard library's functions in Swift.o's one plain .text cannot be
+# placed: leave them out (the ones in sections of their own stay).
+core = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True).stdout
+lib = re.search(r'"runtimeResourcePath"\s*:\s*"([^"]+)"', core)
+archive = os.path.join(os.path.dirname(lib.group(1)) if lib else "/", "swift_static/linux/libswiftCore.a")
+unplaceable = set()
+if os.path.exists(archive):
+    obj = os.path.join(tmp, "Swift.o")
+    with open(obj, "wb") as out:
+        subprocess.run(["ar", "p", archive, "Swift.o"], stdout=out, check=True)
+    sections = subprocess.run(["readelf", "-SW", obj], capture_output=True, text=True).stdout
+    index = re.search(r"\[\s*(\d+)\]\s+\.text\s", sections)
+    for line in subprocess.run(["readelf", "-sW", obj], capture_output=True, text=True).stdout.splitlines():
+        f = line.split()
+        if index and len(f) >= 8 and f[6] == index.group(1):
+            unplaceable.add(f[7])
+print("\n".join(".text." + n for n in seen if n not in unplaceable))
 PY
 echo "startup-order: $(wc -l < scripts/startup-order.txt) functions in scripts/startup-order.txt" \
     "($(wc -l < "$guest/share/pages.p") code pages touched in the plain session)"
