@@ -21,9 +21,11 @@ struct ShapedRun {
     /// Shapes `range` of `paragraph` at `points`, with the whole paragraph as
     /// context so Arabic joins across run edges. `language`: a BCP 47 tag, or
     /// empty for none.
-    /// - Parameter onMissingShaping: called with the reason when the run needed
-    ///   HarfBuzz and it could not be loaded (the run is then drawn unshaped).
-    init(_ paragraph: TextParagraph, range: Range<Int>, points: Double, language: String,
+    /// - Parameters:
+    ///   - plain: whether `PlainShaper` may shape it (false: HarfBuzz always).
+    ///   - onMissingShaping: called with the reason when the run needed
+    ///     HarfBuzz and it could not be loaded (the run is then drawn unshaped).
+    init(_ paragraph: TextParagraph, range: Range<Int>, points: Double, language: String, plain: Bool = true,
          onMissingShaping: (String) -> Void = { _ in }) {
         face = paragraph.faces[range.lowerBound]
         level = paragraph.levels[range.lowerBound]
@@ -31,8 +33,9 @@ struct ShapedRun {
             glyphs = []
             return
         }
-        if language.isEmpty, paragraph.isPlain, let plain = Self.plain(paragraph, range: range, face: face, points: points) {
-            glyphs = plain
+        if plain, language.isEmpty, paragraph.isPlain,
+           let shaped = Self.plain(paragraph, range: range, face: face, points: points) {
+            glyphs = shaped
         } else if let error = kiosk_shaping_try_load() {
             onMissingShaping(String(cString: error))
             glyphs = Self.unshaped(paragraph, range: range, face: face, points: points)

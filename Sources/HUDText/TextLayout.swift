@@ -39,13 +39,22 @@ public final class TextLayout {
     public private(set) var isRightToLeft = false
     private var lines: [Line] = []
     private let catalog: FontCatalog
+    private let plainShaping: Bool
 
     public var lineCount: Int { lines.count }
 
     /// - Parameters:
     ///   - maximumLines: 0 for any number; past it the last line ends in "…".
-    public init(text: String, request: FontRequest, points: Double, catalog: FontCatalog, maximumWidth: Double,
-                maximumLines: Int = 0, alignment: TextAlignment = .center) {
+    public convenience init(text: String, request: FontRequest, points: Double, catalog: FontCatalog, maximumWidth: Double,
+                            maximumLines: Int = 0, alignment: TextAlignment = .center) {
+        self.init(text: text, request: request, points: points, catalog: catalog, maximumWidth: maximumWidth,
+                  maximumLines: maximumLines, alignment: alignment, plainShaping: true)
+    }
+
+    /// - Parameter plainShaping: false shapes every run with HarfBuzz (tests hold both to the same pixels).
+    init(text: String, request: FontRequest, points: Double, catalog: FontCatalog, maximumWidth: Double,
+         maximumLines: Int, alignment: TextAlignment, plainShaping: Bool) {
+        self.plainShaping = plainShaping
         self.maximumWidth = maximumWidth
         self.alignment = alignment
         self.points = min(max(points, 0.1), 1000)
@@ -61,7 +70,7 @@ public final class TextLayout {
         let hyphenWidth = line(TextParagraph(scalars: [Self.hyphen], chain: chain), range: 0..<1, language: language).width
         for (p, paragraph) in paragraphs.enumerated() {
             let shaped = paragraph.runs(in: 0..<paragraph.scalars.count).map {
-                ShapedRun(paragraph, range: $0, points: self.points, language: language,
+                ShapedRun(paragraph, range: $0, points: self.points, language: language, plain: plainShaping,
                           onMissingShaping: catalog.noteMissingShaping)
             }
             var advances = [Double](repeating: 0, count: paragraph.scalars.count)
@@ -163,7 +172,8 @@ public final class TextLayout {
     /// highest level down, every sequence of runs at or above it reversed).
     private func line(_ paragraph: TextParagraph, range: Range<Int>, language: String) -> Line {
         var runs = paragraph.runs(in: range).map {
-            ShapedRun(paragraph, range: $0, points: points, language: language, onMissingShaping: catalog.noteMissingShaping)
+            ShapedRun(paragraph, range: $0, points: points, language: language, plain: plainShaping,
+                      onMissingShaping: catalog.noteMissingShaping)
         }
         if let highest = runs.map(\.level).max() {
             let lowestOdd = runs.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest + 1

@@ -94,6 +94,41 @@ import Testing
         #expect(!TextParagraph(scalars: [0x41], chain: chain, rightToLeft: true).isPlain)
     }
 
+    /// The labels of the themes and galleries, laid out and rasterised both
+    /// ways (wrapped, cut with "…", centred), at scales 1 and 2: the same pixels.
+    @Test func labelsAreHarfBuzzsPixels() throws {
+        let catalog = try FontCatalog(recordedListPath: "/nonexistent/fonts.list")
+        let labels = [
+            "Updating firmware", "Loading", "Starting services…", "Installing updates", "Done", "Failed", "Restarting",
+            "Step 2 of 3", "From Plymouth", "Verifying the image (42 %)", "AVAVA Ty To Tr. W. office fluffy waffles",
+            "Configuring the kiosk's display and its touchscreen, then rebooting into the new firmware",
+            "Überprüfe Dateisystem – bitte warten", "Mise à jour du micrologiciel « système »",
+        ]
+        var differing = 0
+        for weight in [FontWeight.regular, .bold] {
+            let request = FontRequest(family: "sans-serif", weight: weight)
+            for text in labels {
+                for points in [13.0, 17] {
+                    func layout(_ plain: Bool) -> TextLayout {
+                        TextLayout(text: text, request: request, points: points, catalog: catalog, maximumWidth: 180,
+                                   maximumLines: 2, alignment: .center, plainShaping: plain)
+                    }
+                    let ours = layout(true), theirs = layout(false)
+                    #expect(ours.width == theirs.width && ours.height == theirs.height && ours.lineCount == theirs.lineCount,
+                            "\(text) \(points) pt \(weight)")
+                    for scale in [1.0, 2] {
+                        let a = ours.mask(scale: scale), b = theirs.mask(scale: scale)
+                        if a.width != b.width || a.height != b.height || a.coverage != b.coverage {
+                            differing += 1
+                            Issue.record("\(text) \(points) pt \(weight) scale \(scale): the masks differ")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differing == 0)
+    }
+
     @Test func lineExtentsAreHarfBuzzs() throws {
         let catalog = try FontCatalog(recordedListPath: "/nonexistent/fonts.list")
         for path in Self.fontPaths {
