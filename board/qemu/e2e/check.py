@@ -233,8 +233,8 @@ def main():
     # 6b. no HarfBuzz: still up, bezel and spinner drawn by the Swift painter, no label
     lines = log.get("notext", [])
     said = " ".join(lines)
-    check("notext-stays-up-and-says-why", exit_code("notext") == 0 and "cannot find hb_" in said
-          and "libharfbuzz.so.0" in said and "labels are not drawn" in said,
+    check("notext-stays-up-and-says-why", exit_code("notext") == 0 and "cannot find FT_" in said
+          and "libfreetype.so.6" in said and "labels are not drawn" in said,
           f"exit={exit_code('notext')} output={lines[-6:]}")
     s = shot("notext")
     bezel, ind = rect(lines, "bezel"), rect(lines, "indicator")

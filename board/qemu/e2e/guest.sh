@@ -99,10 +99,11 @@ finish ring
 sleep 0.3
 shot retained
 
-# 6b. A broken libharfbuzz first on the library path (an image missing the text
-# stack): hud stays up, bezel and spinner without the label, and says why.
+# 6b. A broken libfreetype first on the library path (an image missing the text
+# stack; a Latin label needs FreeType alone): hud stays up, bezel and spinner
+# without the label, and says why.
 mkdir -p /tmp/notext
-echo 'int kiosk_not_harfbuzz;' | gcc -shared -x c - -o /tmp/notext/libharfbuzz.so.0
+echo 'int kiosk_not_freetype;' | gcc -shared -x c - -o /tmp/notext/libfreetype.so.6
 export LD_LIBRARY_PATH=/tmp/notext
 start notext --label Hidden --seconds 60 --stats
 unset LD_LIBRARY_PATH
