@@ -21,6 +21,15 @@ archive=$(g++ -print-file-name=libstdc++.a 2>/dev/null || gcc -print-file-name=l
 [[ -f $archive ]] || { echo "build-release: no libstdc++.a (install libstdc++-12-dev)" >&2; exit 1; }
 ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
 order=()
+# SwiftPM relinks only when an input it knows changes: a new order file (or
+# none) must drop the linked products, or they keep the old layout.
+stamp="$scratch/startup-order.stamp"
+want="${KIOSKHUD_NO_STARTUP_ORDER:+none} $(sha256sum scripts/startup-order.txt | cut -d' ' -f1)"
+if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+    for product in hud kioskhud-example kioskhud-kiosk-example ${KIOSKHUD_EXTRA_PRODUCTS:-}; do
+        rm -f "$scratch/release/$product"
+    done
+fi
 if [[ -z ${KIOSKHUD_NO_STARTUP_ORDER:-} ]]; then
     order=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
            -Xlinker "--section-ordering-file=$PWD/scripts/startup-order.txt")
@@ -39,4 +48,5 @@ if ((failed)); then
     echo "build-release: swift build failed" >&2
     exit 1
 fi
+echo "$want" > "$stamp"
 grep -E 'error|warning: ' "$scratch/build-release.log" || true
