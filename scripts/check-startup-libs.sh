@@ -48,6 +48,19 @@ if grep -E "lib(harfbuzz|glib-2[.]0|fribidi|pcre2-8|graphite2)[.]" <<<"$latin"; 
 fi
 loaded "$hud" render --label "שלום" --out "$tmp/hebrew.png" | grep -qE "libharfbuzz[.]" ||
     { echo "check-startup-libs: FAIL, a Hebrew label did not load HarfBuzz"; exit 1; }
+# A broken libharfbuzz: the Latin label is drawn without a word; the Hebrew one
+# is drawn unshaped and says so, naming the library.
+mkdir "$tmp/nohb"
+echo 'int kiosk_not_harfbuzz;' | gcc -shared -x c - -o "$tmp/nohb/libharfbuzz.so.0"
+status=0
+LD_LIBRARY_PATH=$tmp/nohb "$hud" render --label "Updating firmware" --out "$tmp/nohb/latin.png" 2>"$tmp/err" >/dev/null || status=$?
+if [[ $status != 0 || -s $tmp/err ]]; then
+    echo "check-startup-libs: FAIL, without HarfBuzz a Latin label gave status $status and: $(cat "$tmp/err")"; exit 1
+fi
+LD_LIBRARY_PATH=$tmp/nohb "$hud" render --label "שלום" --out "$tmp/nohb/hebrew.png" 2>"$tmp/err" >/dev/null || status=$?
+if [[ $status != 0 ]] || ! grep -q 'libharfbuzz[.]so[.]0.*drawn unshaped' "$tmp/err"; then
+    echo "check-startup-libs: FAIL, without HarfBuzz a Hebrew label gave status $status and: $(cat "$tmp/err")"; exit 1
+fi
 loaded "$hud" input --seconds 0.1 --dir "$tmp/none" | grep -qE "libinput[.]" ||
     { echo "check-startup-libs: FAIL, 'hud input' did not load libinput (probe broken?)"; exit 1; }
 
