@@ -86,7 +86,11 @@ let package = Package(
 
         // The system layer: Errno and SystemError (the one error type), the EventLoop (epoll, timers,
         // clocks) and the Linux event sources on it: signalfd, inotify, kernel uevents, VT switching.
-        .target(name: "HUDSystem", dependencies: ["CLinux"]),
+        // Swapping a file mapping for one of an identical file without running Swift code between
+        // the copy of its changed pages and the swap (MappedFileMover, at the move into the real root).
+        .target(name: "CMappingSwap"),
+
+        .target(name: "HUDSystem", dependencies: ["CLinux", "CMappingSwap"]),
         .testTarget(name: "HUDSystemTests", dependencies: ["HUDSystem"]),
 
         // Keyboard, touch and pointer through libinput's path backend (devices under /dev/input,

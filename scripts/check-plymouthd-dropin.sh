@@ -5,7 +5,8 @@
 # Type=forking units start the next step then); the daemon runs apart with '@' in argv[0]; the pid file
 # is written, holding the daemon's pid, since a passphrase can be typed here (PNG frames answer `hud type`; the unit
 # tests cover the other side: no pid file, and the log says why); a second `hud plymouthd` exits 0 and leaves the first running; `plymouth
-# --newroot` moves it into the new root (chroot); `plymouth quit` stops it and leaves no pid file. Plymouth's socket is an abstract name, global per network namespace: the
+# --newroot` moves it into the new root (chroot) and maps every file it maps from there where the new root has the
+# same (one library left out stays mapped from the old root, and the log says so); `plymouth quit` stops it and leaves no pid file. Plymouth's socket is an abstract name, global per network namespace: the
 # script re-runs itself in a new one (`unshare -n`, root), and a mount namespace of its own (`-m`) for the new
 # root's /run. Usage: scripts/check-plymouthd-dropin.sh [HUD_BINARY]
 set -euo pipefail
@@ -19,7 +20,7 @@ hud=${1:-$(swift build --show-bin-path)/hud}
 command -v plymouth >/dev/null || { echo "check-plymouthd-dropin: FAIL, no plymouth client (bash scripts/install-deps.sh)"; exit 1; }
 tmp=$(mktemp -d)
 daemon=
-trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; umount "$tmp/newroot$tmp/run" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '[[ -n $daemon ]] && kill "$daemon" 2>/dev/null; umount "$tmp/newroot$tmp/run" "$tmp/newroot$tmp/png" 2>/dev/null; rm -rf "$tmp"' EXIT
 export HUD_SOCKET=$tmp/hud.sock PSPLASH_FIFO_DIR=$tmp
 name=check-plymouthd-dropin wait_seconds=20
 . scripts/plymouth-check-lib.sh
@@ -94,10 +95,64 @@ expect 0 plymouth --ping
 # is removed from there at exit).
 mkdir -p "$tmp/newroot$tmp/run"
 mount --bind "$tmp/run" "$tmp/newroot$tmp/run"
+mkdir -p "$tmp/newroot$tmp/png"    # where the PNG output goes on writing frames
+mount --bind "$tmp/png" "$tmp/newroot$tmp/png"
+# The real root holds the files the initramfs has (its hook copied them): every file the daemon maps is
+# copied to the same path in the new root, but one library, which must stay mapped from the old root.
+mapped=$(awk '$5 != 0 && $6 ~ /^\// && NF == 6 {print $6}' /proc/"$daemon"/maps | sort -u)
+missing=
+for f in $mapped; do
+    [[ -f $f ]] || continue
+    if [[ -z $missing && $f == */libz.so* ]]; then missing=$f; continue; fi
+    mkdir -p "$tmp/newroot$(dirname "$f")" && cp -a "$f" "$tmp/newroot$f"
+done
+[[ -n $missing ]] || fail "the daemon maps no libz to leave out: $mapped"
 expect 0 plymouth --newroot="$tmp/newroot"
 [[ $(readlink /proc/"$daemon"/root) == "$tmp/newroot" ]] || fail "the daemon's root is $(readlink /proc/"$daemon"/root) after newroot"
 ok
 expect_log "moved into the new root $tmp/newroot"
+# newroot maps the new root's copies (MappedFileMover): no mapping of an old file is left but the missing
+# library's, /proc/PID/exe is the new root's hud, and the log names what stayed and why.
+# PR_SET_MM_EXE_FILE needs CAP_SYS_RESOURCE, which a container may lack (a boot's initramfs has it).
+exe_settable=$(( (0x$(awk '/^CapEff/ {print $2}' /proc/self/status) >> 24) & 1 ))
+python3 - "$daemon" "$tmp/newroot" "$missing" "$(readlink -f "$hud")" "$exe_settable" $mapped <<'PY' || fail "newroot left old files mapped (above)"
+import os, sys
+pid, root, missing, exe, exe_settable, paths = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] == "1", sys.argv[6:]
+def key(st): return (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+maps = set()
+for line in open(f"/proc/{pid}/maps"):
+    f = line.split(maxsplit=5)
+    if len(f) == 6 and f[4] != "0":
+        major, minor = f[3].split(":")
+        maps.add((int(major, 16), int(minor, 16), int(f[4])))
+bad = []
+for p in paths:
+    if not os.path.isfile(p): continue
+    old = key(os.stat(p))
+    if p == missing:
+        if old not in maps: bad.append(f"{p}: left out of the new root, yet no longer mapped")
+        continue
+    if old in maps: bad.append(f"{p}: still mapped from the old root")
+    if key(os.stat(root + p)) not in maps: bad.append(f"{p}: the new root's copy is not mapped")
+if exe_settable and key(os.stat(f"/proc/{pid}/exe")) != key(os.stat(root + exe)):
+    bad.append(f"/proc/{pid}/exe is {os.readlink(f'/proc/{pid}/exe')}, not the new root's {exe}")
+for b in bad: print("  " + b)
+sys.exit(1 if bad else 0)
+PY
+ok
+expect_log "$missing (not in the new root"
+if ((exe_settable)); then
+    expect_log "newroot: "
+else
+    expect_log "as /proc/self/exe: prctl(PR_SET_MM_EXE_FILE): Operation not permitted"
+fi
+# Drawing goes on from the new root's mappings: a message afterwards reaches a new frame.
+frames=$(wc -l <"$tmp/png/frames.log")
+expect 0 plymouth show-splash
+expect 0 plymouth display-message --text="After the move"
+timeout "$wait_seconds" bash -c "until (( \$(wc -l <'$tmp/png/frames.log') > $frames )); do sleep 0.05; done" ||
+    fail "no frame drawn after the move into the new root: $(tail -3 "$tmp/png/frames.log"; "$hud" status --socket "$tmp/hud.sock")"
+ok
 expect 0 plymouth --ping
 
 # plymouth quit: the daemon exits 0 and leaves no pid file; the socket is gone.

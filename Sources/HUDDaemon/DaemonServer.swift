@@ -4,6 +4,7 @@ import Glibc
 import HUDCore
 import HUDKMS
 import HUDProtocol
+import HUDSystem
 
 /// The daemon's I/O on its event loop: the listening socket, client
 /// connections, psplash's FIFO, Plymouth's socket (a `PlymouthServer`, its
@@ -449,7 +450,10 @@ public actor DaemonServer {
     /// `chroot(2)` into `directory`, the real root mounted by the initramfs,
     /// before it becomes `/`: afterwards fonts, libraries still to be loaded
     /// and themes come from the real root, not the emptied initramfs (open
-    /// fds, the socket and mappings are unaffected).
+    /// fds and the socket are unaffected), and every mapped file the real
+    /// root holds unchanged — the binary, libc, FreeType, the fonts — is
+    /// mapped from there (`MappedFileMover`): the initramfs's copies are
+    /// freed at switch-root, and the pages are shared with the system's.
     func moveRoot(to directory: String) -> Response {
         var info = stat()
         guard stat(directory, &info) == 0 else {
@@ -458,11 +462,18 @@ public actor DaemonServer {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             return .error(code: .failed, reason: "newroot \(directory): not a directory")
         }
+        let mover: MappedFileMover?
+        do { mover = try MappedFileMover() } catch {
+            mover = nil
+            log("newroot: \(error): the old root's files stay mapped")
+        }
         guard chroot(directory) == 0 else {
             return .error(code: .failed, reason: "newroot \(directory): chroot: \(String(cString: strerror(errno)))")
         }
         _ = chdir("/")
         log("moved into the new root \(directory)")
+        // The main thread waits for the daemon's exit code (Daemon.run) and touches nothing till then.
+        if let mover { log("newroot: \(mover.moveOntoNewRoot(parkedThreads: 1))") }
         bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok
     }

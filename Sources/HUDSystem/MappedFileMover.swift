@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMappingSwap
+
+/// Moves this process's mappings of the root it is leaving onto the same
+/// files of the root it moves into (chroot(2)), so that nothing of the old
+/// root stays mapped: a daemon started in the initramfs otherwise keeps
+/// every file it maps — its binary, libc, its fonts — whole in RAM after
+/// switch-root deletes them, and shares none of their pages with the
+/// system's processes.
+///
+/// `init` runs before chroot(2): it records every private mapping of a
+/// regular file (`/proc/self/maps`) and opens each file by its path, where
+/// the path still names the mapped file. `moveOntoNewRoot()` runs after:
+/// where the same path in the new root holds the same bytes (ELF files: the
+/// same GNU build-id; other files: compared whole), each mapping is swapped
+/// for one of the new file (`kiosk_mapping_swap`: the pages this process
+/// changed are kept), with readahead off (MADV_RANDOM: what is resident
+/// from then on is what runs), and `/proc/self/exe` follows
+/// (PR_SET_MM_EXE_FILE). Everything else stays as it was, and is reported.
+public final class MappedFileMover {
+    private struct MappedFile {
+        var path: String
+        var old: Int32
+        var size: Int
+        var mappings: [FileMapping]
+    }
+
+    private let files: [MappedFile]
+    private let notOpened: [(path: String, why: String)]
+    private let executable: String?
+    /// /proc/self/pagemap and the thread count, taken in the old root: the
+    /// new one has no /proc yet (initramfs-tools moves it there after).
+    private let pagemap: Int32
+    private let threads: Int
+
+    /// Records this process's file mappings; run it in the old root.
+    public init() throws(SystemError) {
+        let current = try FileMapping.current()
+        var byFile: [String: [FileMapping]] = [:]
+        var order: [String] = []
+        for mapping in current where mapping.path.hasPrefix("/") {
+            if byFile[mapping.path] == nil { order.append(mapping.path) }
+            byFile[mapping.path, default: []].append(mapping)
+        }
+        var link = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &link, link.count - 1)
+        let executable = n > 0 ? String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        var files: [MappedFile] = [], notOpened: [(path: String, why: String)] = []
+        for path in order {
+            let mappings = byFile[path]!
+            if path.hasSuffix(" (deleted)") { notOpened.append((path, "deleted")); continue }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { notOpened.append((path, "open: \(Errno.current)")); continue }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  UInt64(info.st_ino) == mappings[0].inode, Self.deviceName(info.st_dev) == mappings[0].device
+            else {
+                close(fd)
+                // Device nodes (DRM buffers), memfds and files replaced since they were mapped.
+                continue
+            }
+            files.append(MappedFile(path: path, old: fd, size: Int(info.st_size), mappings: mappings))
+        }
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard pagemap >= 0 else {
+            let error = SystemError.last("open", "/proc/self/pagemap")
+            for file in files { close(file.old) }
+            throw error
+        }
+        self.files = files
+        self.notOpened = notOpened
+        self.executable = executable
+        self.pagemap = pagemap
+        self.threads = Self.threadCount()
+    }
+
+    deinit {
+        for file in files { close(file.old) }
+        close(pagemap)
+    }
+
+    /// `major:minor` in hex, as /proc/PID/maps writes a device.
+    private static func deviceName(_ device: dev_t) -> String {
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        func hex(_ v: dev_t) -> String {
+            let s = String(v, radix: 16)
+            return s.count < 2 ? "0" + s : s
+        }
+        return "\(hex(major)):\(hex(minor))"
+    }
+
+    /// Swaps every recorded mapping whose file the new root holds unchanged;
+    /// run it after chroot(2). Writable mappings move only when no thread
+    /// but this one and `parkedThreads` (threads blocked until this one lets
+    /// them go, as the daemon's main thread waiting for its exit) runs: another
+    /// could write to a page between its copy and the swap.
+    public func moveOntoNewRoot(parkedThreads: Int = 0) -> MappedFileMove {
+        var report = MappedFileMove()
+        report.held = notOpened
+        kiosk_mapping_swap_prepare(pagemap)
+        for file in files {
+            let new = open(file.path, O_RDONLY | O_CLOEXEC)
+            guard new >= 0 else { report.held.append((file.path, "not in the new root (\(Errno.current))")); continue }
+            defer { close(new) }
+            var info = stat()
+            guard fstat(new, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                report.held.append((file.path, "not a regular file in the new root")); continue
+            }
+            if UInt64(info.st_ino) == file.mappings[0].inode, Self.deviceName(info.st_dev) == file.mappings[0].device {
+                continue  // the same file: nothing to move
+            }
+            guard Int(info.st_size) == file.size, FileIdentity.same(file.old, new, size: file.size) else {
+                report.held.append((file.path, "differs in the new root")); continue
+            }
+            var left = 0
+            var failure = ""
+            for mapping in file.mappings {
+                guard mapping.isPrivate || mapping.protection & PROT_WRITE == 0 else {
+                    left += 1; failure = "a shared writable mapping"; continue
+                }
+                guard mapping.protection & PROT_WRITE == 0 || threads <= 1 + parkedThreads else {
+                    left += 1; failure = "writable, and \(threads - 1 - parkedThreads) other threads run"; continue
+                }
+                let rc = kiosk_mapping_swap(mapping.start, mapping.length, mapping.protection, mapping.isPrivate ? 0 : 1, new, off_t(mapping.offset), pagemap)
+                if rc != 0 { left += 1; failure = "mremap: \(Errno(rawValue: -rc))"; continue }
+                _ = madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.length, MADV_RANDOM)
+                report.mappings += 1
+            }
+            if left > 0 {
+                report.held.append((file.path, "\(left) of \(file.mappings.count) mappings stay: \(failure)")); continue
+            }
+            report.files += 1
+            if file.path == executable {
+                let rc = kiosk_set_exe_file(new)
+                if rc != 0 { report.held.append((file.path, "as /proc/self/exe: prctl(PR_SET_MM_EXE_FILE): \(Errno(rawValue: -rc))")) }
+            }
+        }
+        return report
+    }
+
+    private static func threadCount() -> Int {
+        guard let dir = opendir("/proc/self/task") else { return 0 }
+        defer { closedir(dir) }
+        var count = 0
+        while let entry = readdir(dir) {
+            if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+        }
+        return count
+    }
+}

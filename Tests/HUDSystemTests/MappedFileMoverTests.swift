@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import HUDSystem
+import Testing
+
+@Suite struct MappedFileMoverTests {
+    @Test func parsesAMapsLine() throws {
+        let line = "7f9b60e28000-7f9b60fa3000 r-xp 00028000 fe:01 1835236                    /usr/lib/x86_64-linux-gnu/libc.so.6"
+        let m = try #require(FileMapping(mapsLine: line[...]))
+        #expect(m.start == 0x7f9b_60e2_8000 && m.end == 0x7f9b_60fa_3000)
+        #expect(m.protection == PROT_READ | PROT_EXEC && m.isPrivate)
+        #expect(m.offset == 0x28000 && m.device == "fe:01" && m.inode == 1_835_236)
+        #expect(m.path == "/usr/lib/x86_64-linux-gnu/libc.so.6")
+        #expect(FileMapping(mapsLine: "7ffd1c1e9000-7ffd1c20a000 rw-p 00000000 00:00 0                          [stack]") == nil)
+        let spaced = try #require(FileMapping(mapsLine: "1000-2000 rw-s 00000000 00:05 7 /tmp/a file (deleted)"))
+        #expect(!spaced.isPrivate && spaced.protection == PROT_READ | PROT_WRITE && spaced.path == "/tmp/a file (deleted)")
+    }
+
+    @Test func findsThisProcesssExecutable() throws {
+        let mappings = try FileMapping.current()
+        var link = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &link, 4096)
+        let exe = String(decoding: link[0..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(mappings.contains { $0.path == exe && $0.protection & PROT_EXEC != 0 })
+    }
+
+    @Test func buildIDsAndContents() throws {
+        let exe = open("/proc/self/exe", O_RDONLY), again = open("/proc/self/exe", O_RDONLY)
+        defer { close(exe); close(again) }
+        let id = try #require(FileIdentity.buildID(exe))
+        #expect(id.count >= 8)
+        var info = stat()
+        fstat(exe, &info)
+        #expect(FileIdentity.same(exe, again, size: Int(info.st_size)))
+        // Not ELF: compared whole; one byte apart is different.
+        var a: [CChar] = Array("/tmp/mfm-a-XXXXXX".utf8CString), b: [CChar] = Array("/tmp/mfm-b-XXXXXX".utf8CString)
+        let fa = mkstemp(&a), fb = mkstemp(&b)
+        defer { close(fa); close(fb); unlink(a); unlink(b) }
+        let bytes = [UInt8](repeating: 7, count: 100_000)
+        _ = bytes.withUnsafeBytes { write(fa, $0.baseAddress, $0.count) }
+        var other = bytes
+        other[99_999] = 8
+        _ = other.withUnsafeBytes { write(fb, $0.baseAddress, $0.count) }
+        #expect(FileIdentity.buildID(fa) == nil)
+        #expect(FileIdentity.same(fa, fa, size: 100_000))
+        #expect(!FileIdentity.same(fa, fb, size: 100_000))
+    }
+
+    @Test func recordsMappingsInTheOldRoot() throws {
+        _ = try MappedFileMover()
+    }
+}
