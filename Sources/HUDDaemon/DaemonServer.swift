@@ -473,7 +473,12 @@ public actor DaemonServer {
         _ = chdir("/")
         log("moved into the new root \(directory)")
         // The main thread waits for the daemon's exit code (Daemon.run) and touches nothing till then.
-        if let mover { log("newroot: \(mover.moveOntoNewRoot(parkedThreads: 1))") }
+        if let mover {
+            let started = SystemClock.shared.now()
+            let moved = mover.moveOntoNewRoot(parkedThreads: 1)
+            let ms = (SystemClock.shared.now().nanoseconds - started.nanoseconds) / 1_000_000
+            log("newroot: \(moved) (\(ms) ms)")
+        }
         bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok
     }

@@ -40,7 +40,7 @@ public final class MappedFileMover {
         let current = try FileMapping.current()
         var byFile: [String: [FileMapping]] = [:]
         var order: [String] = []
-        for mapping in current where mapping.path.hasPrefix("/") {
+        for mapping in current where mapping.path.hasPrefix("/") && !mapping.path.hasPrefix("/memfd:") {
             if byFile[mapping.path] == nil { order.append(mapping.path) }
             byFile[mapping.path, default: []].append(mapping)
         }
@@ -112,7 +112,7 @@ public final class MappedFileMover {
             if UInt64(info.st_ino) == file.mappings[0].inode, Self.deviceName(info.st_dev) == file.mappings[0].device {
                 continue  // the same file: nothing to move
             }
-            guard Int(info.st_size) == file.size, FileIdentity.same(file.old, new, size: file.size) else {
+            guard Int(info.st_size) == file.size, IdenticalFiles.same(file.old, new, size: file.size) else {
                 report.held.append((file.path, "differs in the new root")); continue
             }
             var left = 0

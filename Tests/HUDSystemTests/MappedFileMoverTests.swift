@@ -28,11 +28,11 @@ import Testing
     @Test func buildIDsAndContents() throws {
         let exe = open("/proc/self/exe", O_RDONLY), again = open("/proc/self/exe", O_RDONLY)
         defer { close(exe); close(again) }
-        let id = try #require(FileIdentity.buildID(exe))
+        let id = try #require(IdenticalFiles.buildID(exe))
         #expect(id.count >= 8)
         var info = stat()
         fstat(exe, &info)
-        #expect(FileIdentity.same(exe, again, size: Int(info.st_size)))
+        #expect(IdenticalFiles.same(exe, again, size: Int(info.st_size)))
         // Not ELF: compared whole; one byte apart is different.
         var a: [CChar] = Array("/tmp/mfm-a-XXXXXX".utf8CString), b: [CChar] = Array("/tmp/mfm-b-XXXXXX".utf8CString)
         let fa = mkstemp(&a), fb = mkstemp(&b)
@@ -42,9 +42,9 @@ import Testing
         var other = bytes
         other[99_999] = 8
         _ = other.withUnsafeBytes { write(fb, $0.baseAddress, $0.count) }
-        #expect(FileIdentity.buildID(fa) == nil)
-        #expect(FileIdentity.same(fa, fa, size: 100_000))
-        #expect(!FileIdentity.same(fa, fb, size: 100_000))
+        #expect(IdenticalFiles.buildID(fa) == nil)
+        #expect(IdenticalFiles.same(fa, fa, size: 100_000))
+        #expect(!IdenticalFiles.same(fa, fb, size: 100_000))
     }
 
     @Test func recordsMappingsInTheOldRoot() throws {

@@ -231,9 +231,10 @@ def judge_measure(boot, v, want_exe):
     right binary, every figure read."""
     got = samples(boot)
     # A client of ours may run beside it (our units' `hud` commands): the
-    # splash daemon is the one started in the initramfs, its exe deleted.
+    # splash daemon is the one started in the initramfs, its argv[0] '@'
+    # (its exe is no longer the deleted initramfs file: newroot moved it).
     if len(got) > 1:
-        got = [g for g in got if g.get("exe", "").endswith("(deleted)")] or got
+        got = [g for g in got if g.get("argv0", "").startswith("@")] or got
     fig = figures(got[0]) if len(got) == 1 else None
     check(f"{v}/m-daemon-sampled", fig is not None and want_exe in got[0].get("exe", ""),
           f"{len(got)} process(es) sampled: {got or boot.lines('measure:')} (want one, its exe {want_exe})")
@@ -251,6 +252,20 @@ def judge_measure(boot, v, want_exe):
         for pss, rss, name in sorted(maps, reverse=True)[:16]:
             info(f"{v}/memory-by-mapping", f"{pss:6d} kB PSS {rss:6d} kB RSS  {name}")
     return fig
+
+
+def nothing_held(fig):
+    """Whether a sampled daemon maps no deleted (initramfs) file after switch-root."""
+    return fig is not None and fig.get("held") == 0
+
+
+def judge_held(boot, v, fig):
+    """m. At newroot the daemon maps the real root's copies of its files
+    (MappedFileMover): after switch-root it maps no deleted initramfs file,
+    so nothing of the initramfs stays in RAM for it."""
+    said = [l for l in boot.lines("initramfs-daemon-log:") + boot.lines("daemon-log:") if "newroot: " in l]
+    check(f"{v}/m-no-initramfs-file-held", nothing_held(fig),
+          f"held {fig.get('held') if fig else None} MB of deleted files; the daemon's log: {said[:2] or 'no newroot line'}")
 
 
 def judge_kioskhud(boot, v):
@@ -377,6 +392,8 @@ def judge_kioskhud(boot, v):
     fig = judge_measure(boot, v, "hud") if boot.lines("client: start") or boot.lines("measure:") else None
     if fig:
         fig["who"] = "hud as plymouthd" if install == "plymouthd" else "hud daemon (our units)"
+    if fig or boot.lines("client: start"):
+        judge_held(boot, v, fig)
     for line in boot.lines("initramfs-daemon-log:")[:40]:
         info(f"{v}/initramfs-daemon-log", line)
     for line in boot.lines("daemon-log:")[:40]:
@@ -473,6 +490,9 @@ def judge_plymouth(boot):
     cycles = [l for l in boot.journal.splitlines() if "ordering cycle" in l.lower()]
     check(f"{v}/no-ordering-cycle", boot.journal and not cycles, "\n    ".join(cycles[:6]) or "no journal")
     fig = judge_measure(boot, v, "plymouthd")
+    # m-no-initramfs-file-held's negative: Plymouth's plymouthd keeps its initramfs files mapped.
+    check("negative/m-no-initramfs-file-held-fails-on-plymouthd", fig is not None and not nothing_held(fig),
+          f"plymouthd's held figure: {fig.get('held') if fig else 'not sampled'}")
     judge_purged(boot, "plymouth/purged", plymouth=True)
     for line in boot.res:
         if re.match(r"(initramfs|plymouth|client|final|shot)\b", line):

@@ -6,7 +6,7 @@ import Glibc
 /// ELF files are the same build when their GNU build-ids (the
 /// `NT_GNU_BUILD_ID` note the linker writes) are equal; other files, and
 /// ELF files without one, are compared whole, up to `wholeLimit` bytes.
-enum FileIdentity {
+enum IdenticalFiles {
     static let wholeLimit = 32 << 20
 
     static func same(_ a: Int32, _ b: Int32, size: Int) -> Bool {
