@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "CMappingSwap"),
 
         .target(name: "HUDSystem", dependencies: ["CLinux", "CMappingSwap"]),
-        .testTarget(name: "HUDSystemTests", dependencies: ["HUDSystem"]),
+        .testTarget(name: "HUDSystemTests", dependencies: ["HUDSystem", "CMappingSwap"]),
 
         // Keyboard, touch and pointer through libinput's path backend (devices under /dev/input,
         // hotplugged by inotify) and xkbcommon's keymaps, as typed events on the loop.
