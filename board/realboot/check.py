@@ -516,7 +516,7 @@ def compare(kios, ply):
              f"CPU {100 * kfig['share']:.1f} / {100 * pfig['share']:.1f} % of a core since start "
              f"({kfig['cpu']:.2f} s in {kfig['alive']:.1f} s / {pfig['cpu']:.2f} s in {pfig['alive']:.1f} s; "
              f"ratio {kfig['share'] / pfig['share']:.2f})")
-        if kfig.get("held") and pfig.get("held"):
+        if kfig.get("held") is not None and pfig.get("held"):
             info("memory-cpu/held-files",
                  f"deleted initramfs files each maps (held whole in RAM while mapped, resident or not): "
                  f"{kfig['held']:.1f} / {pfig['held']:.1f} MB (ratio {kfig['held'] / pfig['held']:.2f})")
