@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "mapping_swap.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -11,32 +12,62 @@
 #define PAGEMAP_SWAPPED (1ULL << 62)
 #define PAGEMAP_FILE_OR_SHARED (1ULL << 61)
 
+/* At most this many changed pages are copied per swap: copies and originals are
+ * both resident until it, so a mapping with more is swapped piece by piece and
+ * the peak RSS grows by this many pages at most. */
+#define MAX_COPIES 16
+
+static int is_changed(uint64_t entry) {
+    return (entry & PAGEMAP_PRESENT) && !(entry & PAGEMAP_FILE_OR_SHARED);
+}
+
+/* One piece: mapped aside, the changed pages (entries, when given) copied in, swapped in place. */
+static int swap_piece(uintptr_t start, size_t length, int prot, int shared, int fd, off_t offset,
+                      const uint64_t *entries, size_t page) {
+    char *fresh = mmap(NULL, length, shared ? prot : PROT_READ | PROT_WRITE, shared ? MAP_SHARED : MAP_PRIVATE, fd, offset);
+    if (fresh == MAP_FAILED) return -errno;
+    if (entries)
+        for (size_t i = 0; i < length / page; i++)
+            if (is_changed(entries[i])) memcpy(fresh + i * page, (const char *)start + i * page, page);
+    int result = 0;
+    if (!shared && mprotect(fresh, length, prot) != 0) result = -errno;
+    if (result == 0 && mremap(fresh, length, length, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)start) == MAP_FAILED)
+        result = -errno;
+    if (result != 0) munmap(fresh, length);
+    return result;
+}
+
 int kiosk_mapping_swap(uintptr_t start, size_t length, int prot, int shared, int fd, off_t offset, int pagemap_fd) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     if (length == 0 || start % page || length % page || offset % (off_t)page) return -EINVAL;
     if (shared && (prot & PROT_WRITE)) return -EINVAL;
-    char *fresh = mmap(NULL, length, shared ? prot : PROT_READ | PROT_WRITE, shared ? MAP_SHARED : MAP_PRIVATE, fd, offset);
-    if (fresh == MAP_FAILED) return -errno;
-    int result = 0;
-    if (!shared && (prot & PROT_READ)) {
-        uint64_t entries[256];
-        size_t pages = length / page;
-        for (size_t first = 0; first < pages && result == 0; first += 256) {
-            size_t count = pages - first < 256 ? pages - first : 256;
-            off_t at = (off_t)((start / page + first) * sizeof(uint64_t));
-            ssize_t got = pread(pagemap_fd, entries, count * sizeof(uint64_t), at);
-            if (got != (ssize_t)(count * sizeof(uint64_t))) { result = got < 0 ? -errno : -EIO; break; }
-            for (size_t i = 0; i < count; i++) {
-                if (entries[i] & PAGEMAP_SWAPPED) { result = -EBUSY; break; }
-                if ((entries[i] & PAGEMAP_PRESENT) && !(entries[i] & PAGEMAP_FILE_OR_SHARED))
-                    memcpy(fresh + (first + i) * page, (const char *)start + (first + i) * page, page);
-            }
+    /* Shared or unreadable: no page of its own to keep. */
+    if (shared || !(prot & PROT_READ)) return swap_piece(start, length, prot, shared, fd, offset, NULL, page);
+    size_t pages = length / page;
+    uint64_t *entries = malloc(pages * sizeof *entries);
+    if (!entries) return -ENOMEM;
+    size_t done = 0;
+    while (done < pages) {
+        ssize_t got = pread(pagemap_fd, (char *)entries + done * sizeof *entries, (pages - done) * sizeof *entries,
+                            (off_t)((start / page + done) * sizeof *entries));
+        if (got <= 0 || got % (ssize_t)sizeof *entries) {
+            int error = got < 0 ? -errno : -EIO;
+            free(entries);
+            return error;
         }
+        done += (size_t)got / sizeof *entries;
     }
-    if (result == 0 && mprotect(fresh, length, prot) != 0) result = -errno;
-    if (result == 0 && mremap(fresh, length, length, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)start) == MAP_FAILED)
-        result = -errno;
-    if (result != 0) munmap(fresh, length);
+    for (size_t i = 0; i < pages; i++)
+        if (entries[i] & PAGEMAP_SWAPPED) { free(entries); return -EBUSY; }
+    int result = 0;
+    for (size_t first = 0; first < pages && result == 0;) {
+        size_t end = first, copies = 0;
+        while (end < pages && !(is_changed(entries[end]) && copies == MAX_COPIES)) copies += is_changed(entries[end++]);
+        result = swap_piece(start + first * page, (end - first) * page, prot, 0, fd, offset + (off_t)(first * page),
+                            entries + first, page);
+        first = end;
+    }
+    free(entries);
     return result;
 }
 

@@ -53,8 +53,9 @@ import Testing
     }
 
     /// kiosk_mapping_swap: a private mapping of one file becomes one of an
-    /// identical copy, at the same address, with the page this process wrote
-    /// kept and every other page read from the copy.
+    /// identical copy, at the same address, with the pages this process wrote
+    /// kept (31 of them: swapped in pieces of 16) and every other page read
+    /// from the copy.
     @Test func swapsAMappingKeepingWrittenPages() throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         func file(_ name: String, _ bytes: [UInt8]) -> (String, Int32) {
@@ -63,30 +64,33 @@ import Testing
             _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), fd)
         }
-        let contents = (0..<(4 * page)).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / page) }
+        let contents = (0..<(48 * page)).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / page) }
         let (oldPath, oldFD) = file("old", contents), (newPath, newFD) = file("new", contents)
         defer { close(oldFD); close(newFD); unlink(oldPath); unlink(newPath) }
-        let base = try #require(mmap(nil, 4 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE, oldFD, 0))
+        let base = try #require(mmap(nil, 48 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE, oldFD, 0))
         #expect(base != MAP_FAILED)
-        defer { munmap(base, 4 * page) }
+        defer { munmap(base, 48 * page) }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         bytes[page + 5] = 0xAB        // page 1 is now this process's own
+        for p in 10..<40 { bytes[p * page + p] = UInt8(p) }
         _ = bytes[3 * page]           // page 3 resident, the file's
         let pagemap = open("/proc/self/pagemap", O_RDONLY)
         defer { close(pagemap) }
         let start = UInt(bitPattern: base)
-        #expect(kiosk_mapping_swap(start, 4 * page, PROT_READ | PROT_WRITE, 0, newFD, 0, pagemap) == 0)
+        #expect(kiosk_mapping_swap(start, 48 * page, PROT_READ | PROT_WRITE, 0, newFD, 0, pagemap) == 0)
         var info = stat()
         fstat(newFD, &info)
-        let now = try FileMapping.current().first { $0.start == start }
-        #expect(now?.inode == UInt64(info.st_ino) && now?.protection == PROT_READ | PROT_WRITE)
+        let now = try FileMapping.current().filter { $0.start >= start && $0.end <= start + UInt(48 * page) }
+        #expect(now.reduce(0) { $0 + $1.length } == 48 * page)
+        #expect(now.allSatisfy { $0.inode == UInt64(info.st_ino) && $0.protection == PROT_READ | PROT_WRITE })
         var want = contents
         want[page + 5] = 0xAB
-        let same = UnsafeBufferPointer(start: bytes, count: 4 * page).elementsEqual(want)
+        for p in 10..<40 { want[p * page + p] = UInt8(p) }
+        let same = UnsafeBufferPointer(start: bytes, count: 48 * page).elementsEqual(want)
         #expect(same, "the swapped mapping does not read as the file with the written page")
         // Read-only and shared: no pages of its own; a writable shared one is refused.
-        #expect(kiosk_mapping_swap(start, 4 * page, PROT_READ, 1, oldFD, 0, pagemap) == 0)
+        #expect(kiosk_mapping_swap(start, 48 * page, PROT_READ, 1, oldFD, 0, pagemap) == 0)
         #expect(bytes[page + 5] == contents[page + 5])
-        #expect(kiosk_mapping_swap(start, 4 * page, PROT_READ | PROT_WRITE, 1, oldFD, 0, pagemap) == -EINVAL)
+        #expect(kiosk_mapping_swap(start, 48 * page, PROT_READ | PROT_WRITE, 1, oldFD, 0, pagemap) == -EINVAL)
     }
 }

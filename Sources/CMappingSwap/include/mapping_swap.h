@@ -13,8 +13,11 @@
 /// The new mapping is made aside (mmap), the changed pages are copied into
 /// it, and mremap(MREMAP_FIXED) swaps it in, in one call: code running from
 /// the old mapping (this function's callers) keeps running, and no Swift
-/// code runs between the copy and the swap. Returns 0, or -errno with the
-/// old mapping untouched (-EBUSY: a page of it is swapped out).
+/// code runs between the copy and the swap. A mapping with many changed
+/// pages is swapped in pieces of 16 of them, so that copies and originals
+/// are never resident together by more than that. Returns 0, or -errno
+/// (-EBUSY: a page is swapped out; the mapping is untouched then), with the
+/// pieces before a failure swapped.
 int kiosk_mapping_swap(uintptr_t start, size_t length, int prot, int shared, int fd, off_t offset, int pagemap_fd);
 
 /// Calls each C function kiosk_mapping_swap calls once, on a page of its
