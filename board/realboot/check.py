@@ -220,6 +220,8 @@ def figures(sample):
                 "parts": (f" ({int(sample['pss_anon_kb']) / 1024:.1f} anonymous, {int(sample['pss_file_kb']) / 1024:.1f} file-backed)"
                           if sample.get("pss_anon_kb") and sample.get("pss_file_kb") else ""),
                 "share": cpu / alive if alive > 0 else float("nan"), "threads": sample.get("threads"),
+                "user": int(sample["utime"]) / hz, "system": int(sample["stime"]) / hz,
+                "faults": f"{sample['minflt']} minor, {sample['majflt']} major page faults" if "majflt" in sample else "",
                 "held": int(sample["held_kb"]) / 1024 if sample.get("held_kb", "").isdigit() else None}
     except (KeyError, ValueError):
         return None
@@ -240,7 +242,8 @@ def judge_measure(boot, v, want_exe):
           f"{len(got)} process(es) sampled: {got or boot.lines('measure:')} (want one, its exe {want_exe})")
     if fig:
         info(f"{v}/memory-cpu", f"{got[0].get('comm')} pid {got[0].get('pid')} ({got[0].get('exe')}): VmHWM {fig['hwm']:.1f} MB, "
-             f"PSS {fig['pss']:.1f} MB{fig['parts']}, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s in {fig['alive']:.1f} s alive "
+             f"PSS {fig['pss']:.1f} MB{fig['parts']}, RSS {fig['rss']:.1f} MB, CPU {fig['cpu']:.2f} s "
+             f"({fig['user']:.2f} user, {fig['system']:.2f} system{'; ' + fig['faults'] if fig['faults'] else ''}) in {fig['alive']:.1f} s alive "
              f"({100 * fig['share']:.1f} % of a core), {fig['threads']} threads"
              + (f"; deleted (initramfs) files mapped, held whole in RAM: {fig['held']:.1f} MB" if fig.get("held") is not None else ""))
         # Where the PSS goes, by mapped file (the daemon's own, largest first).

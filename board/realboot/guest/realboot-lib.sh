@@ -104,7 +104,7 @@ measure() {
         up=$(uptime_s)
         # Fields after the comm's ") ": state is field 3, utime 14, stime 15, num_threads 20, starttime 22.
         set -- ${stat##*) }
-        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file held_kb=$held utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
+        res "$mprefix: pid=${d#/proc/} comm=$comm argv0=$argv0 vmhwm_kb=$hwm vmrss_kb=$rss pss_kb=$pss pss_anon_kb=$pss_anon pss_file_kb=$pss_file held_kb=$held minflt=$8 majflt=${10} utime=${12} stime=${13} threads=${18} start_ticks=${20} hz=$hz uptime=$up exe=$(readlink "$d/exe" 2>/dev/null)"
         # Where it goes: Pss and Rss by mapped file ([anon], [heap], [stack] for the rest), 32 kB and up.
         awk '/^[0-9a-f]+-[0-9a-f]+ / { name = (NF >= 6) ? $6 : "[anon]" }
              /^Pss:/ { pss[name] += $2 } /^Rss:/ { rss[name] += $2 }
