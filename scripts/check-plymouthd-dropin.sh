@@ -111,6 +111,10 @@ expect 0 plymouth --newroot="$tmp/newroot"
 [[ $(readlink /proc/"$daemon"/root) == "$tmp/newroot" ]] || fail "the daemon's root is $(readlink /proc/"$daemon"/root) after newroot"
 ok
 expect_log "moved into the new root $tmp/newroot"
+# The mappings move right after the reply (the initramfs switches root meanwhile): wait for the log's word on it.
+timeout "$wait_seconds" bash -c "until grep -qF 'newroot: ' '$tmp/daemon.log'; do sleep 0.05; done" ||
+    fail "the daemon did not say what it moved into the new root"
+ok
 # newroot maps the new root's copies (MappedFileMover): no mapping of an old file is left but the missing
 # library's, /proc/PID/exe is the new root's hud, and the log names what stayed and why.
 # PR_SET_MM_EXE_FILE needs CAP_SYS_RESOURCE, which a container may lack (a boot's initramfs has it).

@@ -473,11 +473,15 @@ public actor DaemonServer {
         _ = chdir("/")
         log("moved into the new root \(directory)")
         // The main thread waits for the daemon's exit code (Daemon.run) and touches nothing till then.
+        // After the reply: the initramfs waits for it to switch root, and the files are open already
+        // (switch-root deleting them does not matter now).
         if let mover {
-            let started = SystemClock.shared.now()
-            let moved = mover.moveOntoNewRoot(parkedThreads: 1)
-            let ms = (SystemClock.shared.now().nanoseconds - started.nanoseconds) / 1_000_000
-            log("newroot: \(moved) (\(ms) ms)")
+            loop.execute { [weak self] in
+                let started = SystemClock.shared.now()
+                let moved = mover.moveOntoNewRoot(parkedThreads: 1)
+                let ms = (SystemClock.shared.now().nanoseconds - started.nanoseconds) / 1_000_000
+                self?.assumeIsolated { $0.log("newroot: \(moved) (\(ms) ms)") }
+            }
         }
         bootProgress?.assumeIsolated { $0.rootMoved() }
         return .ok

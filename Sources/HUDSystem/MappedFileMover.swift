@@ -19,8 +19,8 @@ import CMappingSwap
 /// changed are kept), with readahead off (MADV_RANDOM: what is resident
 /// from then on is what runs), and `/proc/self/exe` follows
 /// (PR_SET_MM_EXE_FILE). Everything else stays as it was, and is reported.
-public final class MappedFileMover {
-    private struct MappedFile {
+public final class MappedFileMover: Sendable {
+    private struct MappedFile: Sendable {
         var path: String
         var old: Int32
         var size: Int
