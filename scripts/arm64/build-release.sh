@@ -15,6 +15,11 @@ archive=$(ls "$KIOSKHUD_ARM64_SYSROOT"/usr/lib/gcc/aarch64-linux-gnu/*/libstdc++
 mkdir -p "$scratch/static-libstdc++"
 ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
 sed 's/^\.text\.//' scripts/startup-order.txt > "$scratch/startup-order.symbols"
+# SwiftPM relinks only when an input it knows changes: a new order must drop the linked product, or it
+# keeps the old layout (as scripts/build-release.sh does).
+stamp="$scratch/startup-order.stamp"
+want=$(sha256sum scripts/startup-order.txt | cut -d' ' -f1)
+[[ -f $stamp && $(cat "$stamp") == "$want" ]] || rm -f "$scratch/aarch64-unknown-linux-gnu/release/hud"
 if ! swift build -c release --swift-sdks-path "$KIOSKHUD_ARM64_SDKS" --swift-sdk "$KIOSKHUD_ARM64_SDK_ID" \
         --static-swift-stdlib --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -no-pie \
         -Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)" -Xlinker "--version-script=$PWD/scripts/no-exports.map" \
@@ -25,4 +30,5 @@ if ! swift build -c release --swift-sdks-path "$KIOSKHUD_ARM64_SDKS" --swift-sdk
     echo "arm64/build-release: swift build failed" >&2
     exit 1
 fi
+echo "$want" > "$stamp"
 grep -E 'error|warning: ' "$scratch/build-release.log" || true
