@@ -46,10 +46,18 @@ public struct FileMapping: Equatable, Sendable {
         let fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .last("open", "/proc/self/maps") }
         defer { close(fd) }
+        return try read(from: fd)
+    }
+
+    /// The file mappings listed by an open `/proc/PID/maps`, read from its
+    /// start: the list as it is now, also after a chroot(2) that left /proc
+    /// behind.
+    public static func read(from fd: Int32) throws(SystemError) -> [FileMapping] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = Errno.retryingOnInterrupt { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            let at = bytes.count
+            let n = Errno.retryingOnInterrupt { chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) } }
             guard n >= 0 else { throw .last("read", "/proc/self/maps") }
             if n == 0 { break }
             bytes += chunk[0..<n]

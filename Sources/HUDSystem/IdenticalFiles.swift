@@ -30,7 +30,7 @@ enum IdenticalFiles {
         guard readFully(fd, &header, count: 64, at: 0), header[0..<4] == [0x7f, 0x45, 0x4c, 0x46],
               header[4] == 2, header[5] == 1 else { return nil }
         let phoff = Int(le(header, 0x20, 8)), phentsize = Int(le(header, 0x36, 2)), phnum = Int(le(header, 0x38, 2))
-        guard phentsize >= 56, phnum > 0, phnum < 256 else { return nil }
+        guard phentsize >= 56, phentsize <= 256, phnum > 0, phnum < 256 else { return nil }
         var table = [UInt8](repeating: 0, count: phentsize * phnum)
         guard readFully(fd, &table, count: table.count, at: phoff) else { return nil }
         for i in 0..<phnum where le(table, i * phentsize, 4) == 4 {  // PT_NOTE

@@ -24,16 +24,20 @@ public final class MappedFileMover: Sendable {
         var path: String
         var old: Int32
         var size: Int
-        var mappings: [FileMapping]
+        /// As /proc/PID/maps names the file: `major:minor` and inode.
+        var device: String
+        var inode: UInt64
     }
 
     private let files: [MappedFile]
     private let notOpened: [(path: String, why: String)]
     private let executable: String?
-    /// /proc/self/pagemap and the thread count, taken in the old root: the
-    /// new one has no /proc yet (initramfs-tools moves it there after).
+    /// /proc/self/pagemap, /proc/self/maps and /proc/self/task, opened in the
+    /// old root: the new one has no /proc yet (initramfs-tools moves it there
+    /// after). Read again at the move: mappings and threads as they are then.
     private let pagemap: Int32
-    private let threads: Int
+    private let maps: Int32
+    private let tasks: Int32
 
     /// Records this process's file mappings; run it in the old root.
     public init() throws(SystemError) {
@@ -61,24 +65,32 @@ public final class MappedFileMover: Sendable {
                 // Device nodes (DRM buffers), memfds and files replaced since they were mapped.
                 continue
             }
-            files.append(MappedFile(path: path, old: fd, size: Int(info.st_size), mappings: mappings))
+            files.append(MappedFile(path: path, old: fd, size: Int(info.st_size), device: mappings[0].device, inode: mappings[0].inode))
         }
-        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
-        guard pagemap >= 0 else {
-            let error = SystemError.last("open", "/proc/self/pagemap")
-            for file in files { close(file.old) }
-            throw error
+        var proc: [Int32] = []
+        for (path, flags) in [("/proc/self/pagemap", O_RDONLY), ("/proc/self/maps", O_RDONLY), ("/proc/self/task", O_RDONLY | O_DIRECTORY)] {
+            let fd = open(path, flags | O_CLOEXEC)
+            guard fd >= 0 else {
+                let error = SystemError.last("open", path)
+                for file in files { close(file.old) }
+                for fd in proc { close(fd) }
+                throw error
+            }
+            proc.append(fd)
         }
         self.files = files
         self.notOpened = notOpened
         self.executable = executable
-        self.pagemap = pagemap
-        self.threads = Self.threadCount()
+        pagemap = proc[0]
+        maps = proc[1]
+        tasks = proc[2]
     }
 
     deinit {
         for file in files { close(file.old) }
         close(pagemap)
+        close(maps)
+        close(tasks)
     }
 
     /// `major:minor` in hex, as /proc/PID/maps writes a device.
@@ -100,8 +112,17 @@ public final class MappedFileMover: Sendable {
     public func moveOntoNewRoot(parkedThreads: Int = 0) -> MappedFileMove {
         var report = MappedFileMove()
         report.held = notOpened
+        // The mappings as they are now (a font may have been unmapped, its range reused, since init).
+        let now: [FileMapping]
+        do { now = try FileMapping.read(from: maps) } catch {
+            report.held += files.map { ($0.path, "\(error)") }
+            return report
+        }
+        let threads = threadCount()
         kiosk_mapping_swap_prepare(pagemap)
         for file in files {
+            let mappings = now.filter { $0.inode == file.inode && $0.device == file.device }
+            if mappings.isEmpty { continue }  // no longer mapped
             let new = open(file.path, O_RDONLY | O_CLOEXEC)
             guard new >= 0 else { report.held.append((file.path, "not in the new root (\(Errno.current))")); continue }
             defer { close(new) }
@@ -109,7 +130,7 @@ public final class MappedFileMover: Sendable {
             guard fstat(new, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 report.held.append((file.path, "not a regular file in the new root")); continue
             }
-            if UInt64(info.st_ino) == file.mappings[0].inode, Self.deviceName(info.st_dev) == file.mappings[0].device {
+            if UInt64(info.st_ino) == file.inode, Self.deviceName(info.st_dev) == file.device {
                 continue  // the same file: nothing to move
             }
             guard Int(info.st_size) == file.size, IdenticalFiles.same(file.old, new, size: file.size) else {
@@ -117,12 +138,15 @@ public final class MappedFileMover: Sendable {
             }
             var left = 0
             var failure = ""
-            for mapping in file.mappings {
+            for mapping in mappings {
                 guard mapping.isPrivate || mapping.protection & PROT_WRITE == 0 else {
                     left += 1; failure = "a shared writable mapping"; continue
                 }
                 guard mapping.protection & PROT_WRITE == 0 || threads <= 1 + parkedThreads else {
-                    left += 1; failure = "writable, and \(threads - 1 - parkedThreads) other threads run"; continue
+                    left += 1
+                    failure = threads == Int.max ? "writable, and the threads cannot be counted"
+                        : "writable, and \(threads - 1 - parkedThreads) other threads run"
+                    continue
                 }
                 let rc = kiosk_mapping_swap(mapping.start, mapping.length, mapping.protection, mapping.isPrivate ? 0 : 1, new, off_t(mapping.offset), pagemap)
                 if rc != 0 { left += 1; failure = "mremap: \(Errno(rawValue: -rc))"; continue }
@@ -130,7 +154,7 @@ public final class MappedFileMover: Sendable {
                 report.mappings += 1
             }
             if left > 0 {
-                report.held.append((file.path, "\(left) of \(file.mappings.count) mappings stay: \(failure)")); continue
+                report.held.append((file.path, "\(left) of \(mappings.count) mappings stay: \(failure)")); continue
             }
             report.files += 1
             if file.path == executable {
@@ -141,9 +165,16 @@ public final class MappedFileMover: Sendable {
         return report
     }
 
-    private static func threadCount() -> Int {
-        guard let dir = opendir("/proc/self/task") else { return 0 }
+    /// This process's threads now; Int.max when they cannot be counted (no
+    /// writable mapping moves then).
+    private func threadCount() -> Int {
+        let fd = dup(tasks)
+        guard fd >= 0, let dir = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return Int.max
+        }
         defer { closedir(dir) }
+        rewinddir(dir)
         var count = 0
         while let entry = readdir(dir) {
             if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
