@@ -393,31 +393,38 @@ public actor DaemonServer {
         for _ in 0..<4 {
             let n = fifo.read(into: readBuffer)
             guard n > 0 else { return }
+            // Each command is carried out as it is framed, none collected: a flood costs
+            // no memory beyond the read buffer and the one command in hand.
             var quit = false
-            var events: [LineFramer.Event] = []
-            fifoFramer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { events.append($0) }
-            // As psplash: what a read ends with is a command too, terminated or not.
-            if let tail = fifoFramer.flush() { events.append(.line(tail)) }
-            for event in events where !quit {
-                switch event {
-                case .tooLong:
-                    log("psplash FIFO: command longer than \(ProtocolLimits.maxLineBytes - 1) bytes ignored")
-                case .line(let bytes):
-                    do {
-                        let command = try PsplashCommand.parse(bytes)
-                        if command == .quit { quit = true } else { controller.assumeIsolated { $0.handle(command) } }
-                        bootProgress?.assumeIsolated { $0.note(command) }
-                    } catch {
-                        log("psplash FIFO: \(error)")
-                    }
-                }
+            fifoFramer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { event in
+                if !quit { quit = carryOut(fifoEvent: event) }
             }
+            // As psplash: what a read ends with is a command too, terminated or not.
+            if !quit, let tail = fifoFramer.flush() { quit = carryOut(fifoEvent: .line(tail)) }
             if quit {
                 log("QUIT from psplash FIFO")
                 stop(exitCode: 0, retainPicture: false)
                 return
             }
         }
+    }
+
+    /// One psplash command; true when it was QUIT (the caller stops the daemon).
+    private func carryOut(fifoEvent event: LineFramer.Event) -> Bool {
+        switch event {
+        case .tooLong:
+            log("psplash FIFO: command longer than \(ProtocolLimits.maxLineBytes - 1) bytes ignored")
+        case .line(let bytes):
+            do {
+                let command = try PsplashCommand.parse(bytes)
+                if command == .quit { return true }
+                controller.assumeIsolated { $0.handle(command) }
+                bootProgress?.assumeIsolated { $0.note(command) }
+            } catch {
+                log("psplash FIFO: \(error)")
+            }
+        }
+        return false
     }
 
     // MARK: Signals and theme

@@ -33,7 +33,7 @@ public struct LineFramer: Sendable {
                 if discarding {
                     discarding = false
                 } else if !buffer.isEmpty {
-                    handle(.line(buffer))
+                    handle(.line(message()))
                     buffer.removeAll(keepingCapacity: true)
                 }
             } else if !discarding {
@@ -53,7 +53,15 @@ public struct LineFramer: Sendable {
     /// `printf 'PROGRESS 20' > fifo` works); nil when none is waiting.
     public mutating func flush() -> [UInt8]? {
         defer { reset() }
-        return discarding || buffer.isEmpty ? nil : buffer
+        return discarding || buffer.isEmpty ? nil : message()
+    }
+
+    /// The buffered message as an array of its own, exactly its size. Handing
+    /// out `buffer` itself would share its `maxLineBytes` of capacity: every
+    /// message a caller keeps (a FIFO read's commands) would hold 4 kB, and
+    /// the next `removeAll(keepingCapacity:)` would allocate 4 kB anew.
+    private func message() -> [UInt8] {
+        buffer.withUnsafeBufferPointer { [UInt8]($0) }
     }
 
     /// Drops any partial message (the writer went away mid-message).

@@ -46,4 +46,15 @@ private func frame(_ chunks: [[UInt8]], max: Int = 16, nul: Bool = false) -> [Li
         framer.feed(Array("ping\n".utf8)) { got.append($0) }
         #expect(got == [.line(Array("ping".utf8))])
     }
+
+    /// A message kept by the caller holds its own bytes, not the framer's 4 kB buffer
+    /// (a psplash FIFO read of 5,000 commands once held 22 MB).
+    @Test func keptMessagesHoldOnlyTheirBytes() {
+        var framer = LineFramer()
+        var kept: [[UInt8]] = []
+        framer.feed(Array("PROGRESS 1\nPROGRESS 2\nPROG".utf8)) { if case .line(let l) = $0 { kept.append(l) } }
+        if let tail = framer.flush() { kept.append(tail) }
+        #expect(kept == [Array("PROGRESS 1".utf8), Array("PROGRESS 2".utf8), Array("PROG".utf8)])
+        for line in kept { #expect(line.capacity < 64, "a \(line.count)-byte message holds \(line.capacity) bytes") }
+    }
 }
