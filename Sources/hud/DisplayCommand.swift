@@ -133,6 +133,8 @@ final class DisplaySession: @unchecked Sendable {
     var steadyStart: (time: HUDInstant, cpu: (user: Double, system: Double), wakeUps: Int)?
     var steadyScheduled = false
     var framesReported = 0
+    /// With `--motion`: the bezel's origin in the last `bezel-at=` line.
+    var bezelReported: (x: Int, y: Int)?
     /// Start-up milestones, printed with the first frame.
     var phases: [(String, HUDInstant)] = []
 
@@ -291,6 +293,12 @@ final class DisplaySession: @unchecked Sendable {
                 guard !finished else { return }
                 steadyStart = (loop.now(), Self.cpuSeconds(), loop.wakeUps)
             }
+        }
+        // With --motion, where each frame put the bezel, when it moved: a test waits for the
+        // bezel to arrive where a tilt sends it before it judges the screen.
+        if options.motion, let b = head.layout?.bezel, bezelReported.map({ $0 != (b.x, b.y) }) ?? true {
+            bezelReported = (b.x, b.y)
+            say("bezel-at=\(b.x),\(b.y)")
         }
         if let n = options.frames, s.framesPresented >= n { finish(code: 0) }
     }

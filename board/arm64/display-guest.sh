@@ -7,6 +7,8 @@
 HUD=${HUD:?HUD must name the hud binary}
 here=$(dirname "$0")
 shot() { sh "$here/../qemu/guest/shot.sh" "$1"; }
+SHOT_SH=$here/../qemu/guest/shot.sh
+. "$here/../qemu/guest/shots.sh"
 start() {
     name=$1; shift
     "$HUD" display "$@" > "/tmp/$name.out" 2>&1 &
@@ -31,30 +33,27 @@ await() {
 # 3. The console, as the HUD will find it.
 printf '\033[2J\033[H' > /dev/tty1
 for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
-sleep 0.3
-shot console
+console=$(shot_stable console)
 
 # 4. Spinner + label; hide after a while: the console must come back while hud runs.
 # 20 s: the label must be on screen before the hide, and a first font load
 # under TCG on a loaded host has taken 7 s (board/qemu/e2e/guest.sh).
 start spinner --label Loading --hide-after 20 --seconds 23 --stats
 await spinner complete-frame-ms && shot spinner
-await spinner console-restored-ms && sleep 0.2 && shot hidden
+await spinner console-restored-ms && shot_equal hidden "$console"
 finish spinner
 
 # 5. Bar at 0.5, legacy API, then SIGTERM: the console comes back.
 start bar --legacy --indicator bar --progress 0.5 --label Bar --seconds 60 --stats
-await bar complete-frame-ms && sleep 0.2 && shot bar
+await bar complete-frame-ms && shot_stable bar > /dev/null
 kill -TERM "$(cat /tmp/bar.pid)"
 finish bar
-sleep 0.3
-shot afterbar
+shot_equal afterbar "$console"
 
 # 6. Ring at 0.5, atomic, quit with --retain: the last frame stays.
 start ring --indicator ring --progress 0.5 --label Half --retain --seconds 60 --stats
-await ring complete-frame-ms && sleep 0.2 && shot ring
+await ring complete-frame-ms && ring=$(shot_stable ring)
 kill -INT "$(cat /tmp/ring.pid)"
 finish ring
-sleep 0.3
-shot retained
+shot_equal retained "$ring"
 exit 0

@@ -14,7 +14,7 @@ board=$(bash board/arm64/make-root.sh) || exit 1
 rm -rf "$out"; mkdir -p "$out/files/board/qemu/e2e" "$out/files/board/qemu/guest" "$out/files/board/arm64"
 cp "$hud" "$out/files/hud"
 cp board/qemu/e2e/daemon-guest.sh board/qemu/e2e/settled.sh "$out/files/board/qemu/e2e/"
-cp board/qemu/guest/shot.sh "$out/files/board/qemu/guest/"
+cp board/qemu/guest/shot.sh board/qemu/guest/shots.sh "$out/files/board/qemu/guest/"
 cp board/arm64/display-guest.sh "$out/files/board/arm64/"
 for s in display:board/arm64/display-guest.sh daemon:board/qemu/e2e/daemon-guest.sh; do
     printf 'HUD=/kioskhud/hud exec sh %s\n' "${s#*:}" > "$out/files/run-${s%%:*}.sh"

@@ -9,7 +9,9 @@ console; this program exits with that code.
 
 Screendumps: the guest writes `@@SCREENDUMP name@@` on its second serial port
 (/dev/ttyS1, see guest/shot.sh) and blocks reading that port; the host dumps
-the screen over QMP into --dump-dir/name.ppm and answers `ok` (or `err ...`).
+the screen over QMP into --dump-dir/name.ppm and answers `ok DIGEST` (the
+dump's SHA-256, 16 hex digits: the guest can tell whether the screen changed
+between two dumps without reading them) or `err ...`.
 Input (--input: a virtio keyboard and tablet): the guest writes `@@INPUT key
 QCODE...@@` (QMP send-key: the keys pressed in order, released together, e.g.
 `key ctrl c`) or `@@INPUT tap X Y@@` (QMP input-send-event: the tablet's
@@ -395,7 +397,9 @@ def serve_screendumps(ctl_path, qmp_path, dump_dir, deadline, lock, vnc_path=Non
             try:
                 with lock:
                     qmp.call("screendump", **args)
-                ctl.sendall(b"ok\n")
+                with open(path, "rb") as dump:
+                    digest = hashlib.sha256(dump.read()).hexdigest()[:16]
+                ctl.sendall(f"ok {digest}\n".encode())
             except Exception as e:  # report to the guest, keep serving
                 ctl.sendall(f"err {e}\n".encode())
     except (OSError, EOFError):

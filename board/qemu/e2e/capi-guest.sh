@@ -5,8 +5,9 @@
 # KioskHUD owns the display, over the app's picture).
 # The host's Swift toolchain is hidden first (an empty tmpfs over /opt/swift):
 # the apps run with libkioskhud and Debian's libraries alone. Screendumps per
-# run: RUN-shown-1 and RUN-shown-2 (the HUD up, 3 frames apart: the
-# spinner turns; the apps count their frames in KH_FRAMES_FILE), RUN-hiding (after them; "hide" was asked for before them all: the
+# run: RUN-shown-1 and RUN-shown-2 (the HUD up, the second once the app's
+# frames have changed the screen: the spinner turns; the apps count their
+# frames in KH_FRAMES_FILE; spinner_turns below), RUN-hiding (after them; "hide" was asked for before them all: the
 # minimum show time holds the HUD),
 # RUN-hidden (the app's picture alone). Output is tagged "[RUN] ...", with
 # "[RUN] exit=N"; e2e/capi_check.py judges.
@@ -34,6 +35,40 @@ await() {
     done
 }
 
+# frames_after N: waits until the app has put a frame after frame N on screen
+# (its KH_FRAMES_FILE counts flips); fails after 600 polls (60 s) saying so.
+frames_after() {
+    n=0
+    until [ "$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)" -gt "$1" ]; do
+        kill -0 "$pid" 2>/dev/null || { echo "[$run] spinner: the app exited"; return 1; }
+        n=$((n + 1))
+        [ $n -gt 600 ] && { echo "[$run] spinner: no new frame within 60 s of frame $1"; return 1; }
+        sleep 0.1
+    done
+}
+
+# spinner_turns: RUN-shown-1, then RUN-shown-2 once the screen differs from it.
+# The spinner's step follows the clock (12 a second), not the frame count, so a
+# frame drawn a whole turn later looks the same (frames ~330 ms apart under
+# TCG: 3 frames were 12 steps, and two dumps "3 frames apart" were identical).
+# So after each new frame the screen is dumped again until it has changed,
+# for at most 24 new frames; the host's digest of each dump tells.
+spinner_turns() {
+    first=$(sh "$here/../guest/shot.sh" --digest "$run-shown-1") || { echo "[capi] no screendump for $run-shown-1"; return; }
+    tries=0
+    while :; do
+        seen=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
+        frames_after "$seen" || return
+        tries=$((tries + 1))
+        now=$(sh "$here/../guest/shot.sh" --digest "$run-shown-2") || { echo "[capi] no screendump for $run-shown-2"; return; }
+        if [ "$now" != "$first" ]; then
+            echo "[$run] spinner: the screen changed after $tries new frames"
+            return
+        fi
+        [ $tries -ge 24 ] && { echo "[$run] spinner: 24 new frames and the screen never changed"; return; }
+    done
+}
+
 # scenario RUN PROGRAM: the program with its HUD, screendumps RUN-shown-1,
 # RUN-shown-2, RUN-hiding, RUN-hidden; its output tagged [RUN].
 scenario() {
@@ -48,15 +83,7 @@ scenario() {
     if await "$run" "stage shown"; then
         echo hide >&3
         await "$run" "hide at"
-        shot "$run-shown-1"
-        # At least 3 frames (spinner steps) later, whatever TCG's pace.
-        shown=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
-        n=0
-        until [ "$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)" -ge $((shown + 3)) ] || [ $n -gt 100 ]; do
-            sleep 0.1
-            n=$((n + 1))
-        done
-        shot "$run-shown-2"
+        spinner_turns
         shot "$run-hiding"
         await "$run" "stage hidden" && shot "$run-hidden"
         # The app alone for a while, for its CPU line.

@@ -17,22 +17,26 @@ hud() {
     say "$name" "exit=$code"
 }
 . "$here/settled.sh"
+. "$here/../guest/shots.sh"
+# answering NAME: waits until a daemon answers `ping` (at most 150 polls, 15 s), else says so.
+answering() {
+    i=0
+    until "$HUD" ping 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt 150 ] && { say "$1" "never answered"; return 1; }
+        sleep 0.1
+    done
+    say "$1" "listening after $i polls"
+}
 
 # The console as the daemon will find it.
 printf '\033[2J\033[H' > /dev/tty1
 for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
-sleep 0.3
-shot d-console
+console=$(shot_stable d-console)
 
 # 1. The daemon starts first, shows the theme's HUD at once (psplash style).
 "$HUD" daemon --output kms --show --label Booting > /tmp/daemon.out 2>&1 &
 echo $! > /tmp/daemon.pid
-i=0
-until "$HUD" ping 2>/dev/null; do
-    i=$((i + 1)); [ $i -gt 100 ] && { say daemon "never answered"; break; }
-    sleep 0.1
-done
-say daemon "listening after $i polls"
+answering daemon
 settled
 shot d-boot
 
@@ -72,14 +76,12 @@ hud quit quit
 wait "$(cat /tmp/daemon.pid)"
 say daemon "exit=$?"
 sed "s/^/[daemonlog] /" /tmp/daemon.out
-sleep 0.3
-shot d-quit
+shot_equal d-quit "$console"
 
 # 8. A second daemon, stopped by SIGTERM: the console comes back too.
 "$HUD" daemon --output kms --no-psplash > /tmp/daemon2.out 2>&1 &
 pid=$!
-i=0
-until "$HUD" ping 2>/dev/null; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+answering daemon2
 hud ring2 show --mode ring --progress 50 --label "Updating" --no-animation
 settled
 shot d-term-before
@@ -87,26 +89,26 @@ kill -TERM $pid
 wait $pid
 say daemon2 "exit=$?"
 sed "s/^/[daemon2log] /" /tmp/daemon2.out
-sleep 0.3
-shot d-term-after
+shot_equal d-term-after "$console"
 
 # 9. Peak memory of a daemon showing a CJK label on the real display (static ring: no animation).
 "$HUD" daemon --output kms --no-psplash > /tmp/daemon3.out 2>&1 &
 pid=$!
-i=0
-until "$HUD" ping 2>/dev/null; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+answering daemon3
 hud cjk show --mode ring --progress 30 --label "正在更新固件" --details "ソフトウェアを更新しています"
 # Peak RSS is read once the labels are on screen (fonts loaded), not after a
 # fixed sleep that a slow first font load can outlast.
 i=0
-until grep -q "first frame with its label drawn" /tmp/daemon3.out; do i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1; done
+until grep -q "first frame with its label drawn" /tmp/daemon3.out; do
+    i=$((i + 1)); [ $i -gt 600 ] && { say rss "the label was never drawn (60 s)"; break; }
+    sleep 0.1
+done
 settled
-shot d-cjk
+cjk=$(shot_digest d-cjk)
 say rss "$(grep -E 'VmHWM' /proc/$pid/status | tr -s ' \t' ' ') $(grep -E 'RssAnon' /proc/$pid/status | tr -s ' \t' ' ')"
 # 10. quit --retain: the last frame stays on screen for the next program.
 hud quit3 quit --retain
 wait $pid
 say daemon3 "exit=$?"
-sleep 0.3
-shot d-retained
+shot_equal d-retained "$cjk"
 exit 0

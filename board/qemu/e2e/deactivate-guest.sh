@@ -28,7 +28,7 @@ inputs() {
     while :; do
         count=$(ls -l /proc/$pid/fd 2>/dev/null | grep -c '/dev/input/event')
         { [ "$2" = some ] && [ "$count" -gt 0 ]; } || { [ "$2" = none ] && [ "$count" -eq 0 ]; } && break
-        n=$((n + 1)); [ $n -gt 100 ] && break
+        n=$((n + 1)); [ $n -gt 100 ] && { say "$1" "timeout: want $2 open after 10 s"; break; }
         sleep 0.1
     done
     say "$1" "input-fds=$count"

@@ -13,32 +13,28 @@ start early --output auto --card-wait 30 --show --label Early
 say early "cards before: $(ls /dev/dri 2>/dev/null | tr '\n' ' ') fb: $(ls /dev/fb* 2>/dev/null)"
 shot early-before
 modprobe "$KIOSKHUD_GPU_MODULE"
-sleep 2
+await early "switched to kms" && settled
 shot early-after
 quit early
-settle
 
 # The console as the fbdev runs find it.
 printf '\033[2J\033[H' > /dev/tty1
 for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
 printf '\033[2J\033[H' > /dev/tty2
 for i in 1 2 3; do echo "tty2 text ##########" > /dev/tty2; done
-sleep 0.3
-shot console
+console=$(shot_stable console)
 
 # 2. fbdev forced: no DRM master, the picture goes through /dev/fb0.
 start fbdev --output fbdev --show --label Framebuffer
 settled
 shot fb-shown
 busybox chvt 2
-settle
-shot fb-vt2
+await fbdev "vt released" && shot_stable fb-vt2 > /dev/null
 busybox chvt 1
-settle
+await fbdev "vt acquired" && settled
 shot fb-vt1
 quit fbdev
-settle
-shot fb-quit
+shot_equal fb-quit "$console"
 
 # 3. Late GPU with fbdev meanwhile: the daemon looks for cards in an empty
 #    directory, shows the HUD on fbdev, and takes over KMS when card0
@@ -54,5 +50,4 @@ await late "late GPU: switched"
 settled
 shot late-kms
 quit late
-settle
-shot late-quit
+shot_equal late-quit "$console"

@@ -1,9 +1,7 @@
 # Shared helpers of the displays guest scripts (sourced; needs HUD and here).
 shot() { sh "$here/../guest/shot.sh" "$@"; }
 say() { echo "[$1] $2"; }
-# settle: a pause where no event says the screen is ready (a VT switch, fbcon
-# redrawing after a daemon exited); after a start, `settled` waits for the daemon.
-settle() { sleep 0.8; }
+. "$here/../guest/shots.sh"
 # start NAME ARGS...: a daemon in the background; waits until it answers.
 start() {
     name=$1; shift
@@ -21,6 +19,14 @@ await() {
     i=0
     until grep -q "$2" "/tmp/$1.out" 2>/dev/null; do
         i=$((i + 1)); [ $i -gt 600 ] && { say "$1" "timeout waiting for: $2"; return 1; }
+        sleep 0.1
+    done
+}
+# await_count NAME PATTERN N: waits (at most 60 s) until the daemon's log has N lines with PATTERN.
+await_count() {
+    count_polls=0
+    until [ "$(grep -c "$2" "/tmp/$1.out" 2>/dev/null)" -ge "$3" ]; do
+        count_polls=$((count_polls + 1)); [ $count_polls -gt 600 ] && { say "$1" "timeout waiting for $3 lines of: $2"; return 1; }
         sleep 0.1
     done
 }

@@ -48,8 +48,9 @@ def main():
         return run.report()
     if label == "virtio2":
         h0 = [shot(f"hp-h0-{x}") for x in "abc"]
-        # Each moment is a pair of dumps 0.25 s apart (3 spinner steps): a
-        # turning spinner differs within every pair. Dumps seconds apart can
+        # Each moment is a pair of dumps, the second taken once the screen
+        # changed (at most 50 dumps: hotplug-guest.sh's `moving`): a turning
+        # spinner differs within every pair. Dumps of different moments can
         # match by chance (12 steps a second), so they are not compared.
         pairs = [(shot(f"hp-h0-{x}"), shot(f"hp-h0-{x}2")) for x in "abc"]
         shown = [hud_shown(s) for s in h0]

@@ -7,6 +7,7 @@
 HUD=${HUD:?HUD must name the hud binary}
 here=$(dirname "$0")
 shot() { sh "$here/../guest/shot.sh" "$1"; }
+. "$here/../guest/shots.sh"
 
 # run NAME ARGS...: runs hud in the foreground, output tagged.
 run() {
@@ -61,15 +62,14 @@ run mode --mode 1024x768 --indicator text --label Mode --frames 1 --stats
 # 3. The console, as the HUD will find it.
 printf '\033[2J\033[H' > /dev/tty1
 for i in 1 2 3 4 5 6; do echo "KioskHUD console line $i ##########" > /dev/tty1; done
-sleep 0.3
-shot console
+console=$(shot_stable console)
 
 # 4. Spinner + label; hide after a while: the console must come back while hud runs.
 # The hide comes 20 s after start: the label must be on screen before it, and
 # on a loaded CI host the first font load under TCG has taken 7 s.
 start spinner --label Loading --hide-after 20 --seconds 23 --stats
 await spinner complete-frame-ms && shot spinner
-await spinner console-restored-ms && sleep 0.2 && shot hidden
+await spinner console-restored-ms && shot_equal hidden "$console"
 finish spinner
 
 # 4b. VT switch: hud drops master on release and repaints on acquire.
@@ -77,27 +77,25 @@ start vtswitch --label VT --seconds 60 --stats
 await vtswitch complete-frame-ms
 printf '\033[2J\033[HThis is tty2 ##########\n' > /dev/tty2
 busybox chvt 2
-await vtswitch "vt released" && sleep 0.5 && shot vt2
+await vtswitch "vt released" && tty2=$(shot_stable vt2)
 busybox chvt 1
-await vtswitch "vt acquired" && sleep 0.5 && shot vt1
+await vtswitch "vt acquired" && shot_changed vt1 "$tty2"
 kill -TERM "$(cat /tmp/vtswitch.pid)"
 finish vtswitch
 
 # 5. Bar at 0.5, legacy API, then SIGTERM: the console comes back.
 start bar --legacy --indicator bar --progress 0.5 --label Bar --seconds 60 --stats
-await bar complete-frame-ms && sleep 0.2 && shot bar
+await bar complete-frame-ms && shot_stable bar > /dev/null
 kill -TERM "$(cat /tmp/bar.pid)"
 finish bar
-sleep 0.3
-shot afterbar
+shot_equal afterbar "$console"
 
 # 6. Ring at 0.5, atomic, quit with --retain: the last frame stays.
 start ring --indicator ring --progress 0.5 --label Half --retain --seconds 60 --stats
-await ring complete-frame-ms && sleep 0.2 && shot ring
+await ring complete-frame-ms && ring=$(shot_stable ring)
 kill -INT "$(cat /tmp/ring.pid)"
 finish ring
-sleep 0.3
-shot retained
+shot_equal retained "$ring"
 
 # 6b. A broken libfreetype first on the library path (an image missing the text
 # stack; a Latin label needs FreeType alone): hud stays up, bezel and spinner
@@ -107,7 +105,7 @@ echo 'int kiosk_not_freetype;' | gcc -shared -x c - -o /tmp/notext/libfreetype.s
 export LD_LIBRARY_PATH=/tmp/notext
 start notext --label Hidden --seconds 60 --stats
 unset LD_LIBRARY_PATH
-await notext frame-without-labels-ms && sleep 0.5 && shot notext
+await notext frame-without-labels-ms && shot notext
 kill -TERM "$(cat /tmp/notext.pid)"
 finish notext
 
@@ -115,15 +113,14 @@ finish notext
 # display, a ring at 42 % with its label until it hides, then the console. Its stdout is a pty
 # (script, flushing its log), so its "shown on" line arrives when printed. The same HUD drawn
 # by hud display is the reference picture; closing must bring back what was on screen before.
-shot beforeexample
+before=$(shot_stable beforeexample)
 script -q -e -f -c "$(dirname "$HUD")/kioskhud-example" /tmp/example.out > /dev/null 2>&1 &
 echo $! > /tmp/example.pid
 await example "shown on" && shot example
 finish example
-sleep 0.3
-shot afterexample
+shot_equal afterexample "$before"
 start exampleref --indicator ring --progress 0.42 --label "Updating firmware…" --seconds 60 --stats
-await exampleref complete-frame-ms && sleep 0.2 && shot exampleref
+await exampleref complete-frame-ms && shot_stable exampleref > /dev/null
 kill -TERM "$(cat /tmp/exampleref.pid)"
 finish exampleref
 

@@ -14,32 +14,30 @@ fds() { ls "/proc/$(cat /tmp/hp.pid)/fd" | wc -l; }
 start hp --output kms --show --label Hotplug
 settled
 say hp "before fbs=$(fbs) fds=$(fds)"
-shot hp-h0-a d0 0
-sleep 0.25
-shot hp-h0-a2 d0 0
+# Each moment is a pair of dumps of head 0: the second once the screen has
+# changed from the first (the spinner turned; shots.sh), never a fixed delay.
+moving() { a=$(shot_digest "$1" d0 0); shot_changed "${1}2" "$a" d0 0; }
+moving hp-h0-a
 plug 1024 768
-sleep 2
+await_count hp "output connected: .* Virtual-2" 1 && settled
 shot hp-h1-on d0 1
-shot hp-h0-b d0 0
-sleep 0.25
-shot hp-h0-b2 d0 0
+moving hp-h0-b
 say hp "plugged fbs=$(fbs)"
 plug 0 0
-sleep 1.5
-shot hp-h0-c d0 0
-sleep 0.25
-shot hp-h0-c2 d0 0
+await_count hp "output disconnected: Virtual-2" 1 && settled
+moving hp-h0-c
 say hp "unplugged fbs=$(fbs) fds=$(fds)"
-for i in 1 2 3 4 5 6; do
-    plug 800 600; sleep 1
-    plug 0 0; sleep 1
+# Six cycles, each plug and unplug waited for in the daemon's log.
+for cycle in 2 3 4 5 6 7; do
+    plug 800 600; await_count hp "output connected: .* Virtual-2" $cycle
+    plug 0 0; await_count hp "output disconnected: Virtual-2" $cycle
 done
+settled
 say hp "cycles fbs=$(fbs) fds=$(fds)"
 plug 800 600
-sleep 2
+await_count hp "output connected: .* Virtual-2" 8 && settled
 shot hp-h1-again d0 1
 quit hp
-settle
 
 # --outputs: only head 0 (Virtual-1); head 1, connected now, stays dark.
 start only --output kms --outputs Virtual-1 --show --label Only

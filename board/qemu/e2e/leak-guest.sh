@@ -25,17 +25,17 @@ wait_for() {
         sleep 0.2
     done
 }
+. "$here/settled.sh"
 # One plug/unplug cycle, each step confirmed by the daemon's log; head 1
-# stays lit a moment so it renders (and its font helper thread finishes).
+# stays lit until the daemon has settled (its frame, with labels, is on
+# screen and its font helper thread has finished), and so does the unplug.
 cycles=0
 cycle() {
     cycles=$((cycles + 1))
     plug 800 600
-    wait_for "output connected: /dev/dri/card0 Virtual-2" $cycles 60
-    sleep 1.5
+    wait_for "output connected: /dev/dri/card0 Virtual-2" $cycles 60 && settled
     plug 0 0
-    wait_for "output disconnected: Virtual-2" $cycles 60
-    sleep 0.5
+    wait_for "output disconnected: Virtual-2" $cycles 60 && settled
 }
 scan() {
     ts "scan after $cycles cycles"
@@ -61,8 +61,8 @@ wait_for "first frame with its label drawn" 1 120 && ts "labels drawn"
 cycle
 ts "warm-up cycle done"
 scan
-for n in $checkpoints; do
-    while [ $cycles -lt "$n" ]; do cycle; done
+for checkpoint in $checkpoints; do
+    while [ $cycles -lt "$checkpoint" ]; do cycle; done
     scan
 done
 "$HUD" quit > /dev/null 2>&1

@@ -66,17 +66,34 @@ cli motiondown --once
 set_raw 0 0 1000
 cli motioncpu --cpu-seconds 5
 
-# 7c. The HUD on the display follows the chip. Under emulation the reader
-# gets ~7 readings/s; 3 s lets the 150 ms low-pass settle.
+# 7c. The HUD on the display follows the chip. Each screendump waits for
+# `hud display --stats` to say it presented the bezel where the tilt sends it
+# (bezel-at=X,Y, relative to where it stood flat; under emulation the reader
+# gets ~7 readings/s and the 150 ms low-pass takes a second or so).
 if ls /dev/dri/card* > /dev/null 2>&1; then
     "$HUD" display --motion --indicator text --label Tilt --seconds 90 --stats > /tmp/motiondisplay.out 2>&1 &
     pid=$!
     i=0
     while ! grep -q complete-frame-ms /tmp/motiondisplay.out && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-    sleep 3; sh "$here/../guest/shot.sh" motion-flat
-    set_raw -500 0 866; sleep 3; sh "$here/../guest/shot.sh" motion-right
-    set_raw 0 500 866; sleep 3; sh "$here/../guest/shot.sh" motion-down
-    set_raw 0 0 1000; sleep 3; sh "$here/../guest/shot.sh" motion-back
+    flat=$(sed -n 's/^stats: layout bezel=\(-*[0-9]*\),\(-*[0-9]*\),.*/\1 \2/p' /tmp/motiondisplay.out | head -n 1)
+    [ -n "$flat" ] || echo "[motiondisplay] no layout line: the display never drew a complete frame"
+    # bezel_at DX DY NAME: until the last bezel-at line is the flat place moved by DX,DY
+    # (at most 600 polls, 60 s), then the screendump NAME.
+    bezel_at() {
+        set -- $flat "$@"
+        want="stats: bezel-at=$(($1 + $3)),$(($2 + $4))"
+        i=0
+        until [ "$(grep '^stats: bezel-at=' /tmp/motiondisplay.out | tail -n 1)" = "$want" ]; do
+            i=$((i + 1))
+            [ $i -gt 600 ] && { echo "[motiondisplay] never presented ${want#stats: } for $5"; break; }
+            sleep 0.1
+        done
+        sh "$here/../guest/shot.sh" "$5"
+    }
+    bezel_at 0 0 motion-flat
+    set_raw -500 0 866; bezel_at 5 0 motion-right
+    set_raw 0 500 866; bezel_at 0 5 motion-down
+    set_raw 0 0 1000; bezel_at 0 0 motion-back
     kill -INT $pid
     wait $pid
     code=$?

@@ -17,10 +17,9 @@ say mh "cards: $(ls /dev/dri | tr '\n' ' ')"
 shot mh-d0 d0
 shot mh-d1 d1
 busybox chvt 2
-settle
-shot mh-vt2-d0 d0
+await mh "vt released" && shot_stable mh-vt2-d0 d0 > /dev/null
 busybox chvt 1
-settle
+await mh "vt acquired" && settled
 shot mh-vt1-d0 d0
 shot mh-vt1-d1 d1
 quit mh

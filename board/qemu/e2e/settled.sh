@@ -2,9 +2,9 @@
 # current picture (`hud status`: settled=true — every change presented,
 # labels drawn, no fade running). Sourced by the guest scripts; needs HUD and say.
 settled() {
-    n=0
+    settled_polls=0
     until "$HUD" status 2>/dev/null | grep -qx 'settled=true'; do
-        n=$((n + 1)); [ $n -gt 600 ] && { say settled "timeout: never settled"; return 1; }
+        settled_polls=$((settled_polls + 1)); [ $settled_polls -gt 600 ] && { say settled "timeout: never settled"; return 1; }
         sleep 0.1
     done
 }
