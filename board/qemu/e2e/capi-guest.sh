@@ -58,7 +58,8 @@ spinner_turns() {
     tries=0
     while :; do
         seen=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
-        frames_after "$seen" || return
+        # No new frame: shown-2 is dumped all the same, and the check says the spinner stood still.
+        frames_after "$seen" || { shot "$run-shown-2"; return; }
         tries=$((tries + 1))
         now=$(sh "$here/../guest/shot.sh" --digest "$run-shown-2") || { echo "[capi] no screendump for $run-shown-2"; return; }
         if [ "$now" != "$first" ]; then
