@@ -74,17 +74,20 @@ static int make_buffer(int fd, struct buffer *b) {
     return 0;
 }
 
-/* KH_FRAMES_FILE, if set: the count of frames on screen, rewritten at each
- * flip (the e2e guest waits for the spinner to step between screendumps). */
+/* KH_FRAMES_FILE, if set: the count of frames on screen, replaced at each
+ * flip (the e2e guest waits for the spinner to step between screendumps).
+ * Written beside it and renamed over it, so a reader never sees it empty. */
 static void count_frame(void) {
     static unsigned long frames;
     const char *path = getenv("KH_FRAMES_FILE");
-    FILE *f = path ? fopen(path, "w") : NULL;
     frames++;
-    if (f) {
-        fprintf(f, "%lu\n", frames);
-        fclose(f);
-    }
+    if (!path) return;
+    char partial[4096];
+    if (snprintf(partial, sizeof partial, "%s.partial", path) >= (int)sizeof partial) return;
+    FILE *f = fopen(partial, "w");
+    if (!f) return;
+    fprintf(f, "%lu\n", frames);
+    if (fclose(f) == 0) rename(partial, path);
 }
 
 static void flipped(int fd, unsigned int sequence, unsigned int sec, unsigned int usec, void *data) {

@@ -82,11 +82,14 @@ int main(int argc, char **argv) {
         uint64_t frames = 0;
         kh_screen_get_frame_count(screen, &frames);
         if (frames != frames_written && getenv("KH_FRAMES_FILE")) {
-            /* For the e2e guest: it waits for the spinner to step between screendumps. */
-            FILE *f = fopen(getenv("KH_FRAMES_FILE"), "w");
+            /* For the e2e guest: it waits for the spinner to step between
+             * screendumps. Renamed into place: a reader never sees it empty. */
+            char partial[4096];
+            snprintf(partial, sizeof partial, "%s.partial", getenv("KH_FRAMES_FILE"));
+            FILE *f = fopen(partial, "w");
             if (f) {
                 fprintf(f, "%llu\n", (unsigned long long)frames);
-                fclose(f);
+                if (fclose(f) == 0) rename(partial, getenv("KH_FRAMES_FILE"));
             }
             frames_written = frames;
         }

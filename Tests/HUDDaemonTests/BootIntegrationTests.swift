@@ -71,8 +71,8 @@ import Testing
         var status: Int32 = 0
         #expect(waitpid(waiter.pid, &status, WNOHANG) == 0, "hud wait returned while the daemon runs")
         #expect(try d.hud(["quit"]).status == 0)
-        #expect(waiter.wait(orKillAfterTenSeconds: ()) == 0)
-        #expect(d.process.wait(orKillAfterTenSeconds: ()) == 0)
+        #expect(waiter.waitOrKillIfHung() == 0)
+        #expect(d.process.waitOrKillIfHung() == 0)
         // No daemon: nothing to wait for.
         #expect(try d.hud(["wait"]).status == 0)
     }
@@ -111,7 +111,7 @@ import Testing
         _ = unlink(themes.file("splash.json"))
         #expect(try d.hud(["reload"]).status == 0)
         #expect(try d.hud(["quit"]).status == 0)
-        #expect(d.process.wait(orKillAfterTenSeconds: ()) == 0)
+        #expect(d.process.waitOrKillIfHung() == 0)
     }
 }
 

@@ -23,7 +23,7 @@ import Testing
         let waiter = try startWaiter(d, "wait")
         let press = try d.hud(["press-button"])
         #expect(press.status == 0, "\(press.err)")
-        #expect(waiter.wait(orKillAfterTenSeconds: ()) == 0)
+        #expect(waiter.waitOrKillIfHung() == 0)
         #expect(d.status("button-presses") == "1")
     }
 
@@ -37,13 +37,13 @@ import Testing
         #expect(try d.hud(["show", "--button", "Cancel", "--no-animation"]).status == 0)
         let waiter = try startWaiter(d, "hidden")
         #expect(try d.hud(["hide"]).status == 0)
-        #expect(waiter.wait(orKillAfterTenSeconds: ()) == 1)
+        #expect(waiter.waitOrKillIfHung() == 1)
         #expect(d.dir.read("hidden.err")?.contains("hidden before its button was pressed") == true)
         // The daemon quitting first is an error too.
         #expect(try d.hud(["show", "--button", "Cancel", "--no-animation"]).status == 0)
         let orphan = try startWaiter(d, "quit")
         #expect(try d.hud(["quit"]).status == 0)
-        #expect(orphan.wait(orKillAfterTenSeconds: ()) == 1)
+        #expect(orphan.waitOrKillIfHung() == 1)
         #expect(d.dir.read("quit.err")?.contains("daemon quit before the button was pressed") == true)
         #expect(try d.hud(["show", "--button", String(repeating: "x", count: 200)]).status == 2, "over-long title: usage")
     }

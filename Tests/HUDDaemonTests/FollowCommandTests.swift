@@ -59,7 +59,7 @@ import Testing
         #expect(swupdate.accept(), "hud follow swupdate connects to $TMPDIR/swupdateprog")
         swupdate.send([.init(status: .run, image: "rootfs.img"), .init(status: .progress, percent: 100, image: "rootfs.img"),
                        .init(status: .run, step: 2), .init(status: .success, step: 2)])
-        #expect(follower.wait(orKillAfterTenSeconds: ()) == 0, "\(daemon.dir.read("follow.err") ?? "")")
+        #expect(follower.waitOrKillIfHung() == 0, "\(daemon.dir.read("follow.err") ?? "")")
         #expect(daemon.status("mode") == "success")
         #expect(daemon.status("label") == "Update installed")
         #expect(daemon.dir.read("follow.err")?.contains("hud follow swupdate: connected to \(daemon.dir.file("swupdateprog"))") == true)

@@ -51,7 +51,7 @@ import Testing
         #expect(render.err.contains("broken.json:3:3"))
         #expect(!dir.exists("x.png"))
         let d = try DaemonProcess(["--theme", dir.file("broken.json")])
-        #expect(d.process.wait(orKillAfterTenSeconds: ()) == 1)
+        #expect(d.process.waitOrKillIfHung() == 1)
         #expect(d.log.contains("line 3, column 3"))
     }
 }

@@ -67,12 +67,24 @@ struct Subprocess {
         return 128 + (status & 0x7F)
     }
 
-    /// Waits at most ~10 s (a hang guard); nil if still running.
-    func wait(orKillAfterTenSeconds: Void = ()) -> Int32? {
-        for _ in 0..<1000 {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+    /// The exit status if the process has exited (waitpid WNOHANG, so it
+    /// is reaped: call it once it has), nil while it runs.
+    func exitStatus() -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// How long `waitOrKillIfHung` waits: 10 s natively; 120 s when `hud`
+    /// runs under KIOSKHUD_TEST_EXEC_WRAPPER (qemu-user translating a Swift
+    /// binary on a loaded machine took over 10 s for a `hud ping`).
+    static let hangGuardMilliseconds: Int = getenv("KIOSKHUD_TEST_EXEC_WRAPPER") == nil ? 10_000 : 120_000
+
+    /// Waits for the exit, killing the process if it runs longer than the
+    /// hang guard; nil if it had to be killed.
+    func waitOrKillIfHung() -> Int32? {
+        for _ in 0..<(Subprocess.hangGuardMilliseconds / 10) {
+            if let status = exitStatus() { return status }
             usleep(10_000)
         }
         kill(pid, SIGKILL)
@@ -93,6 +105,6 @@ func runHud(_ args: [String], in dir: TemporaryDirectory, environment: [String: 
     }
     let p = try Subprocess(args, program: program, environment: environment, stdinPath: stdinPath,
                            stdoutPath: dir.file("out.txt"), stderrPath: dir.file("err.txt"))
-    let status = p.wait(orKillAfterTenSeconds: ())
+    let status = p.waitOrKillIfHung()
     return (status, dir.read("out.txt") ?? "", dir.read("err.txt") ?? "")
 }

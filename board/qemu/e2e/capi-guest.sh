@@ -35,11 +35,24 @@ await() {
     done
 }
 
-# frames_after N: waits until the app has put a frame after frame N on screen
-# (its KH_FRAMES_FILE counts flips); fails after 600 polls (60 s) saying so.
+# frames_now: the app's count of frames on screen (its KH_FRAMES_FILE, renamed
+# into place at each flip), 0 before the first. Anything but a number is said
+# and stops the wait: when the apps rewrote the file in place, a read between
+# their truncate and write gave "", and the wait compared it for 60 s.
+frames_now() {
+    count=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
+    case $count in
+        ''|*[!0-9]*) echo "[$run] spinner: KH_FRAMES_FILE holds '$count', not a count" >&2; return 1 ;;
+    esac
+    echo "$count"
+}
+
+# frames_after N: waits until the app has put a frame after frame N on screen;
+# fails after 600 polls (60 s) saying so.
 frames_after() {
     n=0
-    until [ "$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)" -gt "$1" ]; do
+    until now_count=$(frames_now) && [ "$now_count" -gt "$1" ]; do
+        [ -n "$now_count" ] || { echo "[$run] spinner: no frame count to wait on"; return 1; }
         kill -0 "$pid" 2>/dev/null || { echo "[$run] spinner: the app exited"; return 1; }
         n=$((n + 1))
         [ $n -gt 600 ] && { echo "[$run] spinner: no new frame within 60 s of frame $1"; return 1; }
@@ -57,7 +70,7 @@ spinner_turns() {
     first=$(sh "$here/../guest/shot.sh" --digest "$run-shown-1") || { echo "[capi] no screendump for $run-shown-1"; return; }
     tries=0
     while :; do
-        seen=$(cat "/tmp/$run.frames" 2>/dev/null || echo 0)
+        seen=$(frames_now) || { echo "[$run] spinner: no frame count to wait on"; shot "$run-shown-2"; return; }
         # No new frame: shown-2 is dumped all the same, and the check says the spinner stood still.
         frames_after "$seen" || { shot "$run-shown-2"; return; }
         tries=$((tries + 1))
