@@ -54,7 +54,9 @@ expect 0 plymouth change-mode --updates
 expect_status splash-mode updates
 expect 0 plymouth system-update --progress=40
 expect_status progress 40
-for _ in $(seq 50); do [[ $(status settled) == true ]] && break; sleep 0.1; done
+# settled: frame.png shows this state at rest (PNGOutput), so frames.log has its line.
+for i in $(seq 300); do [[ $(status settled) == true ]] && break; sleep 0.1; done
+[[ $(status settled) == true ]] || fail "the daemon never settled after 40 % (30 s)"
 grep -q 'progress=40 alpha=100 label="Checking disks"' "$tmp/png/frames.log" \
     || fail "no frame with the message and 40 % in frames.log: $(tail -3 "$tmp/png/frames.log")"
 ok

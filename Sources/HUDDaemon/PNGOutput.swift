@@ -21,19 +21,23 @@ public final class PNGOutput: HUDOutput {
     private var frames: FrameLoop?
     private var stack: HUDStack?
     private var lastWrite: HUDInstant?
-    private var drawnGeneration = -1
+    /// The generation of the last resting snapshot (nothing fading or
+    /// zooming) that frame.png shows: written, or the same picture as the one written.
+    private var shownRestingGeneration = -1
     private var lastWrittenSnapshot: HUDSnapshot?
     private let log: @Sendable (String) -> Void
     private let content: ContentLayer?
 
-    /// Frames are drawn whole, with text: settled once a frame of the
-    /// current generation is drawn and nothing fades or zooms.
+    /// Frames are drawn whole, with text: settled once frame.png shows the
+    /// current generation at rest (nothing fades or zooms). Not merely once a
+    /// frame of it was drawn: the last one drawn may be from mid-fade, with
+    /// the resting one still to come and be written.
     /// Its prompts are answered with `hud type` (tests, headless hosts).
     public var readsKeys: Bool { true }
     public var isSettled: Bool {
         guard let stack else { return true }
         guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
-        return drawnGeneration >= generation
+        return shownRestingGeneration >= generation
     }
     /// While deactivated no frame is drawn or written; the state is drawn after `reactivate`.
     public private(set) var holdsDisplay = true
@@ -108,14 +112,19 @@ public final class PNGOutput: HUDOutput {
     /// The memory shows `snapshot`: written when it rests, or a second after the last write.
     private func shown(_ snapshot: HUDSnapshot) {
         framesDrawn += 1
-        drawnGeneration = snapshot.generation
         let now = snapshot.time
         let settled = snapshot.nextChange == nil
         let due = lastWrite.map { now - $0 >= .seconds(1) } ?? true
-        guard settled || due, !Self.samePicture(lastWrittenSnapshot, snapshot) else { return }
+        let atRest = snapshot.layers.allSatisfy(\.presentation.isAtRest)
+        if Self.samePicture(lastWrittenSnapshot, snapshot) {
+            if atRest { shownRestingGeneration = snapshot.generation }
+            return
+        }
+        guard settled || due else { return }
         write(snapshot)
         lastWrite = now
         lastWrittenSnapshot = snapshot
+        if atRest { shownRestingGeneration = snapshot.generation }
     }
 
     private func write(_ snapshot: HUDSnapshot) {
