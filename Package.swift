@@ -20,9 +20,9 @@ func includeFlags(_ packages: [String]) -> [String] {
     pkgConfig.waitUntilExit()
     return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
 }
-/// pixman (CLazyGraphics); FreeType, HarfBuzz, FriBidi, libthai and
+/// pixman and Cairo (CLazyGraphics); FreeType, HarfBuzz, FriBidi, libthai and
 /// fontconfig (CLazyText); libpng (CLazyPNG).
-let graphicsIncludeFlags = includeFlags(["pixman-1"])
+let graphicsIncludeFlags = includeFlags(["pixman-1", "cairo"])
 let textIncludeFlags = includeFlags(["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"])
 let pngIncludeFlags = includeFlags(["libpng16"])
 /// libkioskhud carries the Swift runtime (`-static-stdlib`), except in builds that set
@@ -51,8 +51,9 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Headers only (graphicsIncludeFlags): the functions come from CLazyGraphics.
         .systemLibrary(name: "CPixman"),
-        // Every pixman function we call, forwarded to the
-        // library dlopen'ed on first use. Table: graphics_functions.h; a call to
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // Every Cairo and pixman function we call, forwarded to the
+        // libraries dlopen'ed on first use. Table: graphics_functions.h; a call to
         // one not in it fails to link ("undefined reference"): add it with
         // scripts/lazy-table.py graphics NAME.
         .target(name: "CLazyGraphics", dependencies: ["CLazyLoader"],
@@ -116,8 +117,8 @@ let package = Package(
         // coverage masks, with FreeType, HarfBuzz, FriBidi and libthai (loaded on first use).
         .target(name: "HUDText", dependencies: ["HUDCore", "CText", "CLazyText"]),
         .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDCore"]),
-        // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter; pixman where images, blur or several HUDs are composed); themes.
-        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CLazyPNG", "CPixman", "CLazyGraphics"]),
+        // Draws HUD snapshots into any XRGB/ARGB buffer (the Swift painter; Cairo where images, blur or several HUDs are composed); themes.
+        .target(name: "HUDRender", dependencies: ["HUDCore", "HUDText", "CLazyPNG", "CPixman", "CCairo", "CLazyGraphics"]),
         .testTarget(name: "HUDRenderTests", dependencies: ["HUDRender", "HUDCore"],
                     exclude: ["Golden"]),
         // `hud` command line (render, demo, display, daemon and its clients, ...) and the renderer benchmark.

@@ -85,7 +85,7 @@ if [[ $arch != $(dpkg-architecture -qDEB_BUILD_ARCH) ]]; then
     done
     extra+=("shlibs:Depends=$(printf '%s\n' "${deps[@]}" | sort -u | paste -sd, | sed 's/,/, /g')")
 fi
-extra+=("dlopen:Depends=libpixman-1-0, libfreetype6, libharfbuzz0b, libfribidi0, libthai0, libfontconfig1, $png, fonts-noto-core | fonts-dejavu-core")
+extra+=("dlopen:Depends=libcairo2, libpixman-1-0, libfreetype6, libharfbuzz0b, libfribidi0, libthai0, libfontconfig1, $png, fonts-noto-core | fonts-dejavu-core")
 extra+=("dlopen:Recommends=libinput10, libxkbcommon0, xkb-data")
 
 mkdir -p "$outdir"

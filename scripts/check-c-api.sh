@@ -3,7 +3,7 @@
 # needs: no Swift runtime library, only kh_* exported, every function of
 # kioskhud.h there), kioskhud.h alone under C99 and from C++17, the lifecycle
 # on a manual clock, bad input, nothing loaded before use, the README's C
-# example and the SDL2 example (headless: SDL_VIDEODRIVER=dummy); the C
+# example, an app drawing its frame with Cairo (cairo-example.c) and the SDL2 example (headless: SDL_VIDEODRIVER=dummy); the C
 # programs also under AddressSanitizer. Everything is built with gcc against
 # an installed copy (scripts/install-capi.sh) found by pkg-config.
 # BUILD_DIR: where a built libkioskhud.so is (default: swift build --product kioskhud, .build/debug).
@@ -78,6 +78,10 @@ done
 build spinner-cpu gcc "${c_flags[@]}" -O2 Tests/CAPI/spinner-cpu.c && pass "spinner-cpu builds (a measurement, run by hand)"
 build readme-example gcc "${c_flags[@]}" Examples/c/readme-example.c && run readme-example
 build readme-example-asan gcc "${c_flags[@]}" "${asan[@]}" Examples/c/readme-example.c && run readme-example-asan
+# The app's frame drawn with Cairo on its own buffer, the HUD over it.
+cairo=(Examples/c/cairo-example.c $(pkg-config --cflags --libs cairo))
+build cairo-example gcc "${c_flags[@]}" "${cairo[@]}" && run cairo-example
+build cairo-example-asan gcc "${c_flags[@]}" "${asan[@]}" "${cairo[@]}" && run cairo-example-asan
 if pkg-config --exists sdl2; then
     sdl=(Examples/c/sdl-example.c $(pkg-config --cflags --libs sdl2))
     build sdl-example gcc "${c_flags[@]}" "${sdl[@]}" && run sdl-example SDL_VIDEODRIVER=dummy

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# pixman (CLazyGraphics), libpng (CLazyPNG), FreeType, HarfBuzz (with GLib),
+# Cairo and pixman (CLazyGraphics), libpng (CLazyPNG), FreeType, HarfBuzz (with GLib),
 # FriBidi, libthai and fontconfig (CLazyText) are dlopen'ed on first use, never
-# loaded at exec (Cairo and Pango are not used at all, and never loaded); so are
+# loaded at exec (Pango is not used at all, and never loaded); so are
 # libinput (with libwacom and GLib) and xkbcommon (CLazyInput, for `hud input`),
-# and libsystemd (CLazyBus, for `hud follow rauc`). And nothing waits for the kernel's
+# and libsystemd (CLazyBus, for `hud follow rauc`). A composed frame (`hud render`: a
+# blurred bezel) loads Cairo; the splash's frames are drawn by the Swift painter with
+# neither (checked in the QEMU boots: board/qemu/e2e/check.py, first-frame-without-cairo).
+# And nothing waits for the kernel's
 # random pool (CBootSeed): with getrandom saying "not ready", hud keeps its
 # arguments and makes no blocking getrandom call. Fails if the release `hud` lists one
 # as NEEDED, if a command that draws nothing loads one, or if a missing one is
@@ -33,9 +36,11 @@ if loaded "$hud" ping --socket "$tmp/none" | grep -E "$lazy"; then
 fi
 # The same probe must see them once something draws, or the check above proves nothing.
 drew=$(loaded "$hud" render --out "$tmp/hud.png")
+grep -qE "libcairo[.]so" <<<"$drew" ||
+    { echo "check-startup-libs: FAIL, 'hud render' did not load Cairo (its frames are composed by it)"; exit 1; }
 grep -qE "libpixman-1[.]" <<<"$drew" ||
     { echo "check-startup-libs: FAIL, 'hud render' did not load pixman (probe broken?)"; exit 1; }
-if grep -E "lib(cairo|pango|X11)[-.]" <<<"$drew"; then
+if grep -E "lib(pango|pangocairo|pangoft2)[-.]" <<<"$drew"; then
     echo "check-startup-libs: FAIL, 'hud render' loaded the libraries above"; exit 1
 fi
 # A Latin label needs FreeType alone (PlainShaper): no HarfBuzz, GLib or FriBidi;
@@ -71,6 +76,14 @@ status=0
 LD_LIBRARY_PATH=$tmp/fake "$hud" render --out "$tmp/fake.png" 2>"$tmp/err" >/dev/null || status=$?
 if [[ $status != 127 ]] || ! grep -qE 'cannot find pixman_[a-z_0-9]+ in libpixman-1[.]so[.]0' "$tmp/err"; then
     echo "check-startup-libs: FAIL, a broken libpixman gave status $status and: $(cat "$tmp/err")"; exit 1
+fi
+# The same for Cairo: loaded after pixman, named with the function it lacks.
+mkdir "$tmp/fakecairo"
+echo 'int kiosk_not_cairo;' | gcc -shared -x c - -o "$tmp/fakecairo/libcairo.so.2"
+status=0
+LD_LIBRARY_PATH=$tmp/fakecairo "$hud" render --out "$tmp/fakecairo.png" 2>"$tmp/err" >/dev/null || status=$?
+if [[ $status != 127 ]] || ! grep -qE 'cannot find cairo_[a-z_0-9]+ in libcairo[.]so[.]2' "$tmp/err"; then
+    echo "check-startup-libs: FAIL, a broken libcairo gave status $status and: $(cat "$tmp/err")"; exit 1
 fi
 echo "check-startup-libs: ok, NEEDED: $(tr '\n' ' ' <<<"$needed")"
 

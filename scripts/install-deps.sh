@@ -3,7 +3,7 @@
 # Idempotent and non-interactive; skips apt entirely when all are present.
 set -euo pipefail
 packages=(
-  pkg-config libdrm-dev libpixman-1-dev libudev-dev
+  pkg-config libdrm-dev libpixman-1-dev libcairo2-dev libudev-dev
   libfreetype-dev libharfbuzz-dev libfribidi-dev libthai-dev libfontconfig-dev libpng-dev
   libinput-dev libxkbcommon-dev xkb-data
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the table of functions a lazy-loading module forwards:
-Sources/CLazyGraphics/graphics_functions.h (pixman) or
+Sources/CLazyGraphics/graphics_functions.h (pixman, Cairo) or
 Sources/CLazyText/text_functions.h (FreeType, HarfBuzz, FriBidi, libthai,
 fontconfig) or Sources/CLazyPNG/png_functions.h (libpng) or
 Sources/CLazyBus/bus_functions.h (sd-bus, libsystemd).
@@ -14,8 +14,8 @@ import os, re, subprocess, sys, tempfile
 
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 modules = {
-    "graphics": dict(table="Sources/CLazyGraphics/graphics_functions.h", packages=["pixman-1"],
-                     includes=["pixman.h"], libraries=[("/pixman-1/", "PIXMAN")]),
+    "graphics": dict(table="Sources/CLazyGraphics/graphics_functions.h", packages=["pixman-1", "cairo"],
+                     includes=["pixman.h", "cairo.h"], libraries=[("/pixman-1/", "PIXMAN"), ("/cairo/", "CAIRO")]),
     "text": dict(table="Sources/CLazyText/text_functions.h",
                  packages=["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"],
                  includes=["ft2build.h", "freetype/freetype.h", "freetype/ftoutln.h", "freetype/tttables.h", "hb.h", "fribidi.h",

@@ -1,7 +1,7 @@
 import Glibc
 import KioskHUD
 
-// A kiosk app that owns its screen: a menu (a checkerboard, a title, an orange
+// A kiosk app that owns its screen: a menu drawn with Cairo (a checkerboard, a shaped title, an orange
 // square that never stops moving), "Processing…" over it, a success mark, then
 // its own picture alone again. Test options: --no-overlay, --capture DIR, --step, --no-content.
 let args = CommandLine.arguments
@@ -27,28 +27,41 @@ let tile = 64, squareSide = 48
 func squareRect(frame: Int, width: Int, height: Int) -> PixelRect {
     PixelRect(x: (4 * frame) % (width - squareSide), y: height - 80, width: squareSide, height: squareSide)
 }
-func background(x: Int, y: Int) -> UInt32 { (x / tile + y / tile) % 2 == 0 ? 0x204080 : 0xE0E0D0 }
-/// Repaints `rect` of the menu as it is at `frame` (the square at its place then).
+func rgb(_ value: UInt32) -> HUDColor {
+    HUDColor(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+}
+func box(_ r: PixelRect) -> HUDRect { HUDRect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)) }
+/// Repaints `rect` of the menu as it is at `frame` (the square at its place then), with Cairo:
+/// a checkerboard, a white title band with the menu's title in three scripts, the square.
 func drawMenu(_ canvas: inout ContentCanvas, _ rect: PixelRect, frame: Int) {
     let w = canvas.width, h = canvas.height
-    for ty in stride(from: rect.y / tile * tile, to: rect.maxY, by: tile) {
-        for tx in stride(from: rect.x / tile * tile, to: rect.maxX, by: tile) {
-            canvas.fill(PixelRect(x: tx, y: ty, width: tile, height: tile).intersection(rect), rgb: background(x: tx, y: ty))
-        }
-    }
-    canvas.fill(PixelRect(x: 0, y: 0, width: w, height: 64).intersection(rect), rgb: 0xFFFFFF)
-    // "KIOSK MENU" in a 5×7 bitmap font, 4 pixels a dot.
-    let glyphs: [Character: [UInt8]] = ["K": [17, 18, 20, 24, 20, 18, 17], "I": [14, 4, 4, 4, 4, 4, 14],
-        "O": [14, 17, 17, 17, 17, 17, 14], "S": [15, 16, 16, 14, 1, 1, 30], "M": [17, 27, 21, 21, 17, 17, 17],
-        "E": [31, 16, 16, 30, 16, 16, 31], "N": [17, 25, 21, 19, 17, 17, 17], "U": [17, 17, 17, 17, 17, 17, 14]]
-    for (i, ch) in "KIOSK MENU".enumerated() {
-        for (row, bits) in (glyphs[ch] ?? []).enumerated() {
-            for col in 0..<5 where bits & (16 >> col) != 0 {
-                canvas.fill(PixelRect(x: 16 + i * 24 + col * 4, y: 18 + row * 4, width: 4, height: 4).intersection(rect), rgb: 0)
+    do {
+        try canvas.drawWithCairo { cairo in
+            cairo.rectangle(box(rect))
+            cairo.clip()
+            for ty in stride(from: rect.y / tile * tile, to: rect.maxY, by: tile) {
+                for tx in stride(from: rect.x / tile * tile, to: rect.maxX, by: tile) {
+                    cairo.setColor(rgb((tx / tile + ty / tile) % 2 == 0 ? 0x204080 : 0xE0E0D0))
+                    cairo.rectangle(HUDRect(x: Double(tx), y: Double(ty), width: Double(tile), height: Double(tile)))
+                    cairo.fill()
+                }
             }
+            if rect.y < 64 {
+                cairo.setColor(rgb(0xFFFFFF))
+                cairo.rectangle(HUDRect(x: 0, y: 0, width: Double(w), height: 64))
+                cairo.fill()
+                // Shaped by KioskHUD's text stack: fallback fonts for the Japanese, bidi for the Arabic.
+                let title = try cairo.layOut("Kiosk menu · メニュー · القائمة", font: HUDFont(size: 26),
+                                             maximumWidth: Double(w - 32), maximumLines: 1)
+                try cairo.draw(title, x: 16, y: (64 - title.height) / 2, color: rgb(0x000000))
+            }
+            cairo.setColor(rgb(0xFF8000))
+            cairo.rectangle(box(squareRect(frame: frame, width: w, height: h)))
+            cairo.fill()
         }
+    } catch {
+        say("drawing the menu: \(error)")
     }
-    canvas.fill(squareRect(frame: frame, width: w, height: h).intersection(rect), rgb: 0xFF8000)
 }
 
 if !args.contains("--no-content") {

@@ -16,16 +16,18 @@
 /* The real declarations: a forwarding function whose prototype differs from
  * its library's is a compile error ("conflicting types"). */
 #include <pixman.h>
+#include <cairo.h>
 
-enum library { PIXMAN, LIBRARY_COUNT };
+enum library { PIXMAN, CAIRO, LIBRARY_COUNT };
 
 /* Stable sonames (ABI majors), in load order: each after its dependencies. */
 static const char *const sonames[LIBRARY_COUNT] = {
     [PIXMAN] = "libpixman-1.so.0",
+    [CAIRO] = "libcairo.so.2",
 };
 
 #define LAZY_FUNCTIONS "graphics_functions.h"
-#define LAZY_HINT "pixman is loaded on first use, install it or fix the path"
+#define LAZY_HINT "pixman and Cairo are loaded on first use (Debian: libpixman-1-0, libcairo2), install them or fix the path"
 #include "lazy_module.inc"
 
 const char *kiosk_graphics_try_load(void) { return lazy_try_load(); }

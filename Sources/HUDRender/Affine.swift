@@ -1,4 +1,4 @@
-internal import CPixman
+internal import CCairo
 
 /// A 2-D affine map, `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)`: from
 /// points to device pixels (`ScreenGeometry.matrix`), from device pixels to
@@ -41,16 +41,15 @@ struct Affine: Equatable {
     var scaleFactor: Double { abs(determinant).squareRoot() }
 
     /// The whole-pixel offset, when this map is a translation by whole
-    /// pixels (pixman then copies without a transform); nil otherwise.
+    /// pixels (Cairo then copies without filtering); nil otherwise.
     var wholePixelTranslation: (x: Int32, y: Int32)? {
         guard xx == 1, yy == 1, xy == 0, yx == 0, x0 == x0.rounded(), y0 == y0.rounded(),
               abs(x0) < 1e9, abs(y0) < 1e9 else { return nil }
         return (Int32(x0), Int32(y0))
     }
 
-    /// pixman's fixed-point form of this map.
-    var pixmanTransform: pixman_transform_t {
-        func f(_ v: Double) -> pixman_fixed_t { kiosk_pixman_double_to_fixed(v) }
-        return pixman_transform_t(matrix: ((f(xx), f(xy), f(x0)), (f(yx), f(yy), f(y0)), (0, 0, 0x10000)))
+    /// Cairo's form of this map (`cairo_matrix_t` has the same six numbers).
+    var cairoMatrix: cairo_matrix_t {
+        cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: x0, y0: y0)
     }
 }

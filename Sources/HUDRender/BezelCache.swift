@@ -3,9 +3,9 @@
 final class BezelCache {
     let key: BezelKey
     let blurKey: BlurKey?
-    let image: PixmanImage
+    let image: CairoImage
 
-    init(key: BezelKey, blurKey: BlurKey?, image: PixmanImage) {
+    init(key: BezelKey, blurKey: BlurKey?, image: CairoImage) {
         self.key = key
         self.blurKey = blurKey
         self.image = image

@@ -2,9 +2,9 @@
 /// transparent image the bezel's size.
 final class BezelContent {
     let key: BezelKey
-    let image: PixmanImage
+    let image: CairoImage
 
-    init(key: BezelKey, image: PixmanImage) {
+    init(key: BezelKey, image: CairoImage) {
         self.key = key
         self.image = image
     }

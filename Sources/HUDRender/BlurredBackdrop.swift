@@ -6,10 +6,10 @@ import HUDCore
 final class BlurredBackdrop {
     let key: BlurKey
     let source: PixelRect
-    let image: PixmanImage
+    let image: CairoImage
     let factor: Int
 
-    init(key: BlurKey, source: PixelRect, image: PixmanImage, factor: Int) {
+    init(key: BlurKey, source: PixelRect, image: CairoImage, factor: Int) {
         self.key = key
         self.source = source
         self.image = image

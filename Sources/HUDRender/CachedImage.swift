@@ -3,7 +3,7 @@
 /// (so a file created, fixed or replaced later is read then).
 struct CachedImage {
     var identity: FileIdentity?
-    var image: PixmanImage?
+    var image: CairoImage?
     var lastUse: Int
 
     /// Decoded bytes held.

@@ -1,21 +1,23 @@
-internal import CPixman
-import Glibc
+internal import CCairo
 import HUDCore
 import HUDText
 
-/// A pixman image (`pixman_image_create_bits`) over pixels it owns (zeroed:
-/// transparent, or black) or over a caller's buffer; unreferenced with this object.
-final class PixmanImage {
+/// A Cairo image surface (`cairo_image_surface_create`, zero-filled:
+/// transparent, or black) or Cairo's view of a caller's buffer
+/// (`cairo_image_surface_create_for_data`); destroyed with this object.
+/// `data` is the surface's memory: code that writes it directly calls
+/// `markDirty()` after (`cairo_surface_mark_dirty`).
+final class CairoImage {
     /// The pixel layouts drawn into: the buffers' three, and 8-bit coverage.
     enum Format: Equatable {
         case argb32, rgb24, rgb565, a8
 
-        var code: pixman_format_code_t {
+        var cairo: cairo_format_t {
             switch self {
-            case .argb32: return PIXMAN_a8r8g8b8
-            case .rgb24: return PIXMAN_x8r8g8b8
-            case .rgb565: return PIXMAN_r5g6b5
-            case .a8: return PIXMAN_a8
+            case .argb32: return CAIRO_FORMAT_ARGB32
+            case .rgb24: return CAIRO_FORMAT_RGB24
+            case .rgb565: return CAIRO_FORMAT_RGB16_565
+            case .a8: return CAIRO_FORMAT_A8
             }
         }
 
@@ -36,48 +38,27 @@ final class PixmanImage {
         }
     }
 
-    let image: OpaquePointer
+    let surface: OpaquePointer
     let width: Int
     let height: Int
     let stride: Int
     let data: UnsafeMutableRawPointer
     let format: Format
-    private let owned: Bool
 
-    /// A new zero-filled image; its rows are 4-byte aligned, as pixman needs.
-    init(format: Format, width: Int, height: Int) throws(RenderError) {
+    /// A new zero-filled image; Cairo chooses its stride (`cairo_format_stride_for_width`).
+    convenience init(format: Format, width: Int, height: Int) throws(RenderError) {
         let w = max(1, width), h = max(1, height)
-        let stride = (w * format.bytesPerPixel + 3) & ~3
-        guard let memory = calloc(h, stride) else { throw .pixman("no memory for a \(w)×\(h) image") }
-        guard let image = pixman_image_create_bits(format.code, Int32(w), Int32(h),
-                                                   memory.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
-            free(memory)
-            throw .pixman("pixman_image_create_bits failed for a \(w)×\(h) image")
-        }
-        self.image = image
-        self.width = w
-        self.height = h
-        self.stride = stride
-        data = memory
-        self.format = format
-        owned = true
+        try self.init(adopting: cairo_image_surface_create(format.cairo, Int32(w), Int32(h)), format: format,
+                      what: "a \(w)×\(h) image")
     }
 
-    /// pixman's view of caller-owned memory.
-    init(wrapping buffer: PixelBuffer) throws(RenderError) {
+    /// Cairo's view of caller-owned memory.
+    convenience init(wrapping buffer: PixelBuffer) throws(RenderError) {
         try buffer.validate()
         let format = Format(buffer.format)
-        guard let image = pixman_image_create_bits(format.code, Int32(buffer.width), Int32(buffer.height),
-                                                   buffer.base.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride)) else {
-            throw .pixman("pixman_image_create_bits failed over the \(buffer.width)×\(buffer.height) buffer")
-        }
-        self.image = image
-        width = buffer.width
-        height = buffer.height
-        stride = buffer.stride
-        data = buffer.base
-        self.format = format
-        owned = false
+        let s = cairo_image_surface_create_for_data(buffer.base.assumingMemoryBound(to: UInt8.self), format.cairo,
+                                                    Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
+        try self.init(adopting: s, format: format, what: "a surface over the \(buffer.width)×\(buffer.height) buffer")
     }
 
     /// A new ARGB image holding `image`'s (premultiplied) pixels.
@@ -88,6 +69,7 @@ final class PixmanImage {
                 (data + row * stride).copyMemory(from: src.baseAddress! + row * image.width * 4, byteCount: image.width * 4)
             }
         }
+        markDirty()
     }
 
     /// A new 8-bit coverage image holding `mask`'s values.
@@ -99,22 +81,43 @@ final class PixmanImage {
                     .update(from: src.baseAddress! + row * mask.width, count: mask.width)
             }
         }
+        markDirty()
     }
 
     /// A PNG file, read and checked by `PNGSource` (never a FIFO, never
     /// oversized) and decoded by `PNGDecoder`.
-    static func png(_ source: PNGSource, path: String) throws(RenderError) -> PixmanImage {
-        try PixmanImage(PNGDecoder.decode(source, path: path))
+    static func png(_ source: PNGSource, path: String) throws(RenderError) -> CairoImage {
+        try CairoImage(PNGDecoder.decode(source, path: path))
     }
 
-    deinit {
-        _ = pixman_image_unref(image)
-        if owned { free(data) }
+    private init(adopting s: OpaquePointer?, format: Format, what: String) throws(RenderError) {
+        guard let s else { throw .cairo("no \(what)") }
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else {
+            cairo_surface_destroy(s)
+            throw .cairo("cannot make \(what): \(String(cString: cairo_status_to_string(status)))")
+        }
+        surface = s
+        width = Int(cairo_image_surface_get_width(s))
+        height = Int(cairo_image_surface_get_height(s))
+        stride = Int(cairo_image_surface_get_stride(s))
+        self.data = UnsafeMutableRawPointer(data)
+        self.format = format
     }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Finishes Cairo's drawing before `data` is read or written directly (`cairo_surface_flush`).
+    func flush() { cairo_surface_flush(surface) }
+
+    /// Tells Cairo that `data` was written directly (`cairo_surface_mark_dirty`).
+    func markDirty() { cairo_surface_mark_dirty(surface) }
 
     /// Copies `rect` (in this image's pixels) from `source` placed at
     /// `sourceOrigin` to the same place here, row by row. Same format on both sides.
-    func copyRows(from source: PixmanImage, sourceOrigin: (x: Int, y: Int), rect: PixelRect) {
+    func copyRows(from source: CairoImage, sourceOrigin: (x: Int, y: Int), rect: PixelRect) {
+        source.flush()
+        flush()
         let bpp = format.bytesPerPixel
         let bytes = rect.width * bpp
         for row in 0..<rect.height {
@@ -122,5 +125,6 @@ final class PixmanImage {
             let src = source.data + (rect.y - sourceOrigin.y + row) * source.stride + (rect.x - sourceOrigin.x) * bpp
             dst.copyMemory(from: src, byteCount: bytes)
         }
+        cairo_surface_mark_dirty_rectangle(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 }

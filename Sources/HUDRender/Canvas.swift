@@ -1,45 +1,51 @@
-internal import CPixman
+internal import CCairo
 import HUDCore
 
-/// Draws into a `PixmanImage` in device pixels: colours, images under any
-/// similarity transform, shapes (`ShapeDistance`, anti-aliased by their
-/// distance, as `CoveragePainter` does) and label masks, each composited by
-/// pixman (`pixman_image_composite32`) inside `clip`.
+/// Draws into a `CairoImage` in device pixels with Cairo: colours, images
+/// under any similarity transform (a pattern matrix, bilinear or nearest
+/// filter), shapes (`ShapeDistance` as Cairo paths, anti-aliased by Cairo's
+/// rasteriser) and label masks (`cairo_mask`), each inside `clip`.
 struct Canvas {
-    /// How what is drawn combines with the pixels under it.
+    /// How what is drawn combines with the pixels under it (Cairo's operators).
     enum Operator {
-        /// Replaces them.
+        /// Replaces them (`CAIRO_OPERATOR_SOURCE`).
         case source
-        /// Over them, by the drawn alpha.
+        /// Over them, by the drawn alpha (`CAIRO_OPERATOR_OVER`).
         case over
-        /// Clears them to transparent (or black).
+        /// Clears them to transparent, or black (`CAIRO_OPERATOR_CLEAR`).
         case clear
         /// Keeps them where the drawn shape covers them, scaled by its
-        /// coverage, and clears them elsewhere in the clip (pixman's IN_REVERSE).
+        /// coverage, and clears them elsewhere in the clip (`CAIRO_OPERATOR_DEST_IN`).
         case keepCovered
 
-        var pixman: pixman_op_t {
+        var cairo: cairo_operator_t {
             switch self {
-            case .source: return PIXMAN_OP_SRC
-            case .over: return PIXMAN_OP_OVER
-            case .clear: return PIXMAN_OP_CLEAR
-            case .keepCovered: return PIXMAN_OP_IN_REVERSE
+            case .source: return CAIRO_OPERATOR_SOURCE
+            case .over: return CAIRO_OPERATOR_OVER
+            case .clear: return CAIRO_OPERATOR_CLEAR
+            case .keepCovered: return CAIRO_OPERATOR_DEST_IN
             }
         }
     }
 
-    let image: PixmanImage
+    let image: CairoImage
     /// Device pixels → this image's pixels: a translation for an image that
     /// holds one part of the screen, a scale for a downscaled blur source.
     let view: Affine
     /// The image pixels drawn into; nothing outside changes.
     let clip: PixelRect
+    private let context: CairoContext
 
-    init(_ image: PixmanImage, view: Affine = .identity, clip: PixelRect? = nil) {
-        self.image = image
-        self.view = view
+    init(_ image: CairoImage, view: Affine = .identity, clip: PixelRect? = nil) {
         let all = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-        self.clip = clip?.intersection(all) ?? all
+        self.init(CairoContext(image), view: view, clip: clip?.intersection(all) ?? all)
+    }
+
+    private init(_ context: CairoContext, view: Affine, clip: PixelRect) {
+        self.context = context
+        image = context.image
+        self.view = view
+        self.clip = clip
     }
 
     /// The device pixels the clip shows.
@@ -52,49 +58,29 @@ struct Canvas {
     func clipped(to device: PixelRect) -> Canvas {
         let r = Self.bounds(of: LayoutRect(x: Double(device.x), y: Double(device.y), width: Double(device.width),
                                            height: Double(device.height)), under: view, outset: 0)
-        return Canvas(image, view: view, clip: clip.intersection(r))
+        return Canvas(context, view: view, clip: clip.intersection(r))
     }
 
     /// Paints `color` (its alpha times `alpha`) over the whole clip.
     func paint(_ color: HUDColor, alpha: Double = 1, op: Operator = .over) {
-        guard !clip.isEmpty else { return }
-        withSolid(color, alpha: alpha) { src in
-            pixman_image_composite32(op.pixman, src, nil, image.image, 0, 0, 0, 0,
-                                     Int32(clip.x), Int32(clip.y), Int32(clip.width), Int32(clip.height))
+        draw(op) { cr in
+            setSource(cr, color, alpha: alpha)
+            cairo_paint(cr)
         }
     }
 
     /// Paints `source` placed by `sourceToDevice` (its pixels → device
     /// pixels), bilinearly filtered when `smooth`, its edge pixels repeated
-    /// outward when `pad`, at `alpha`.
-    func paint(_ source: PixmanImage, placed sourceToDevice: Affine, smooth: Bool, pad: Bool = false,
+    /// outward when `pad` (`CAIRO_EXTEND_PAD`), at `alpha`.
+    func paint(_ source: CairoImage, placed sourceToDevice: Affine, smooth: Bool, pad: Bool = false,
                alpha: Double = 1, op: Operator = .over) {
-        guard !clip.isEmpty, alpha > 0 || op == .source else { return }
-        let toSource = view.after(sourceToDevice).inverted
-        let shift = toSource.wholePixelTranslation
-        let integral = shift != nil
-        var sx = Int32(clip.x), sy = Int32(clip.y)
-        if let shift {
-            sx += shift.x
-            sy += shift.y
-        } else {
-            var t = toSource.pixmanTransform
-            _ = pixman_image_set_transform(source.image, &t)
-            _ = pixman_image_set_filter(source.image, smooth ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
-        }
-        pixman_image_set_repeat(source.image, pad ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
-        defer {
-            if !integral { _ = pixman_image_set_transform(source.image, nil) }
-            pixman_image_set_repeat(source.image, PIXMAN_REPEAT_NONE)
-        }
-        if alpha < 1 {
-            withSolid(HUDColor(red: 0, green: 0, blue: 0, alpha: 1), alpha: alpha) { mask in
-                pixman_image_composite32(op.pixman, source.image, mask, image.image, sx, sy, 0, 0,
-                                         Int32(clip.x), Int32(clip.y), Int32(clip.width), Int32(clip.height))
-            }
-        } else {
-            pixman_image_composite32(op.pixman, source.image, nil, image.image, sx, sy, 0, 0,
-                                     Int32(clip.x), Int32(clip.y), Int32(clip.width), Int32(clip.height))
+        guard alpha > 0 || op == .source else { return }
+        draw(op) { cr in
+            let pattern = Self.pattern(source, toSource: view.after(sourceToDevice).inverted, smooth: smooth)
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_pattern_set_extend(pattern, pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+            cairo_set_source(cr, pattern)
+            if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
         }
     }
 
@@ -102,71 +88,61 @@ struct Canvas {
     /// `color` at `alpha`. With `.keepCovered` the whole clip is affected.
     func fill(_ shape: ShapeDistance, space: Affine, color: HUDColor = HUDColor(red: 1, green: 1, blue: 1),
               alpha: Double = 1, op: Operator = .over) throws(RenderError) {
-        let toImage = view.after(space)
-        var r = clip
-        if op != .keepCovered, let b = shape.bounds { r = r.intersection(Self.bounds(of: b, under: toImage, outset: 1)) }
-        guard !r.isEmpty else { return }
-        let mask = try PixmanImage(format: .a8, width: r.width, height: r.height)
-        let back = toImage.inverted
-        let perUnit = toImage.scaleFactor
-        var inner = PixelRect.empty
-        if let i = shape.interior {
-            inner = Self.bounds(of: i, under: toImage, outset: 0).insetBy(1).intersection(r)
+        draw(op) { cr in
+            setSource(cr, color, alpha: alpha)
+            var m = view.after(space).cairoMatrix
+            cairo_set_matrix(cr, &m)
+            shape.fill(cr)
         }
-        for y in r.y..<(r.y + r.height) {
-            let row = (mask.data + (y - r.y) * mask.stride).assumingMemoryBound(to: UInt8.self)
-            let rowInside = !inner.isEmpty && y >= inner.y && y < inner.y + inner.height
-            for x in r.x..<(r.x + r.width) {
-                if rowInside, x >= inner.x, x < inner.x + inner.width {
-                    row[x - r.x] = 255
-                    continue
-                }
-                let p = back.apply(Double(x) + 0.5, Double(y) + 0.5)
-                let c = min(max(0.5 - shape.distance(p.x, p.y) * perUnit, 0), 1)
-                row[x - r.x] = UInt8((c * 255).rounded())
-            }
-        }
-        withSolid(color, alpha: alpha) { src in
-            pixman_image_composite32(op.pixman, src, mask.image, image.image, 0, 0, 0, 0,
-                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
-        }
+        if let failure = status { throw .cairo("cannot fill a shape: \(failure)") }
     }
 
     /// Blends `color` at `alpha` through the coverage image `mask` (8-bit),
     /// placed by `maskToDevice`, bilinearly filtered unless it lands on whole pixels.
-    func fill(mask: PixmanImage, placed maskToDevice: Affine, color: HUDColor, alpha: Double = 1) {
-        guard !clip.isEmpty else { return }
-        let toImage = view.after(maskToDevice)
-        let r = clip.intersection(Self.bounds(of: LayoutRect(x: 0, y: 0, width: Double(mask.width), height: Double(mask.height)),
-                                              under: toImage, outset: 1))
-        guard !r.isEmpty else { return }
-        let toMask = toImage.inverted
-        let shift = toMask.wholePixelTranslation
-        let integral = shift != nil
-        var mx = Int32(r.x), my = Int32(r.y)
-        if let shift {
-            mx += shift.x
-            my += shift.y
-        } else {
-            var t = toMask.pixmanTransform
-            _ = pixman_image_set_transform(mask.image, &t)
-            _ = pixman_image_set_filter(mask.image, PIXMAN_FILTER_BILINEAR, nil, 0)
-        }
-        defer { if !integral { _ = pixman_image_set_transform(mask.image, nil) } }
-        withSolid(color, alpha: alpha) { src in
-            pixman_image_composite32(PIXMAN_OP_OVER, src, mask.image, image.image, 0, 0, mx, my,
-                                     Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    func fill(mask: CairoImage, placed maskToDevice: Affine, color: HUDColor, alpha: Double = 1) {
+        draw(.over) { cr in
+            setSource(cr, color, alpha: alpha)
+            let pattern = Self.pattern(mask, toSource: view.after(maskToDevice).inverted, smooth: true)
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_mask(cr, pattern)
         }
     }
 
-    /// A solid source of `color` at `alpha`, premultiplied as pixman takes it.
-    private func withSolid(_ color: HUDColor, alpha: Double, _ body: (OpaquePointer) -> Void) {
-        let a = min(max(color.alpha * alpha, 0), 1)
-        func c(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * a * 65535).rounded()) }
-        var solid = pixman_color_t(red: c(color.red), green: c(color.green), blue: c(color.blue), alpha: UInt16((a * 65535).rounded()))
-        guard let src = pixman_image_create_solid_fill(&solid) else { return }
-        defer { _ = pixman_image_unref(src) }
-        body(src)
+    /// Runs `body` with the context clipped to `clip` (whole pixels), the
+    /// operator `op` and an identity matrix; restores the state after.
+    private func draw(_ op: Operator, _ body: (OpaquePointer) -> Void) {
+        guard !clip.isEmpty else { return }
+        let cr = context.context
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+        cairo_clip(cr)
+        cairo_set_operator(cr, op.cairo)
+        body(cr)
+        cairo_restore(cr)
+    }
+
+    /// The context's error, when it has one (`cairo_status`): it then draws nothing more.
+    private var status: String? {
+        let s = cairo_status(context.context)
+        return s == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(s))
+    }
+
+    /// `color` at `alpha` as the source (Cairo takes it unpremultiplied).
+    private func setSource(_ cr: OpaquePointer, _ color: HUDColor, alpha: Double) {
+        func c(_ v: Double) -> Double { min(max(v, 0), 1) }
+        cairo_set_source_rgba(cr, c(color.red), c(color.green), c(color.blue), c(color.alpha * alpha))
+    }
+
+    /// A surface pattern over `image` seen through `toSource` (drawn pixels →
+    /// its pixels): nearest when that is a whole-pixel shift, else bilinear
+    /// when `smooth`. The caller destroys it.
+    private static func pattern(_ image: CairoImage, toSource: Affine, smooth: Bool) -> OpaquePointer {
+        let pattern = cairo_pattern_create_for_surface(image.surface)!
+        var m = toSource.cairoMatrix
+        cairo_pattern_set_matrix(pattern, &m)
+        let filter = smooth && toSource.wholePixelTranslation == nil ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST
+        cairo_pattern_set_filter(pattern, filter)
+        return pattern
     }
 
     /// The pixels a rectangle touches under `map`, `outset` pixels wider.

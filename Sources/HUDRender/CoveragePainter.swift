@@ -2,8 +2,8 @@ import HUDCore
 import HUDText
 
 /// Fills and anti-aliased shapes straight into a `PixelBuffer`, in pure
-/// Swift: what frames are drawn with whenever they need nothing only pixman
-/// does (see `HUDRenderer.drawWithoutPixman`), so pixman is not even mapped.
+/// Swift: what frames are drawn with whenever they need nothing only Cairo
+/// does (see `HUDRenderer.drawWithoutCairo`), so Cairo is not even mapped.
 ///
 /// Shapes are given in points on the upright picture (as `Canvas` is given them
 /// through `ScreenGeometry`'s matrix); each device pixel's centre is mapped

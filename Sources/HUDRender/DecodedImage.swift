@@ -1,7 +1,7 @@
 /// A decoded picture: premultiplied ARGB words (`0xAARRGGBB`, Cairo's
 /// `CAIRO_FORMAT_ARGB32` and DRM's ARGB8888 as stored on a little-endian
 /// machine), row after row with no padding. Decoded in Swift by
-/// `PNGDecoder`, so a logo can be on the first frame before pixman is loaded.
+/// `PNGDecoder`, so a logo can be on the first frame before Cairo is loaded.
 public struct DecodedImage: Sendable, Equatable {
     public let width: Int
     public let height: Int

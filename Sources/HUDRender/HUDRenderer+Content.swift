@@ -49,15 +49,17 @@ extension HUDRenderer {
     /// what was there. False without one.
     func paintContent(_ canvas: Canvas) -> Bool {
         guard let content else { return false }
-        let surface: PixmanImage
+        let surface: CairoImage
         if let s = contentSurface {
             surface = s
         } else {
             // The picture was checked when it was set (`ContentPicture`).
-            guard let s = try? PixmanImage(wrapping: content.pixels) else { return false }
+            guard let s = try? CairoImage(wrapping: content.pixels) else { return false }
             surface = s
             contentSurface = surface
         }
+        // The app writes its picture between frames.
+        surface.markDirty()
         let toPoints = Affine(xx: geometry.logicalWidth / Double(content.width), yx: 0, xy: 0,
                               yy: geometry.logicalHeight / Double(content.height), x0: 0, y0: 0)
         canvas.paint(surface, placed: geometry.matrix.after(toPoints), smooth: !contentIsPixelExact, pad: true, op: .source)

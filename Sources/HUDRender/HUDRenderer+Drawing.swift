@@ -53,15 +53,15 @@ extension HUDRenderer {
 
     /// The logo over the screen colour, turned and scaled for the buffer,
     /// drawn once; and the device pixels it covers.
-    private func logoSurface() throws(RenderError) -> (PixmanImage, PixelRect)? {
+    private func logoSurface() throws(RenderError) -> (CairoImage, PixelRect)? {
         guard let logo, let place = logoPlacement() else { return nil }
         if let logoDevice { return (logoDevice, logoDeviceRect) }
         let rect = place.device
-        let image = try PixmanImage(format: .rgb24, width: rect.width, height: rect.height)
+        let image = try CairoImage(format: .rgb24, width: rect.width, height: rect.height)
         let canvas = Canvas(image, view: .translation(Double(-rect.x), Double(-rect.y)))
         let c = backdrop.color
         canvas.paint(HUDColor(red: c.red, green: c.green, blue: c.blue), op: .source)
-        canvas.paint(try PixmanImage(logo), placed: geometry.matrix.after(.translation(place.x, place.y)), smooth: true)
+        canvas.paint(try CairoImage(logo), placed: geometry.matrix.after(.translation(place.x, place.y)), smooth: true)
         logoDevice = image
         logoDeviceRect = rect
         return (image, rect)
@@ -114,11 +114,11 @@ extension HUDRenderer {
         let drawn = s.drawnDevice
         let blur = try blurredBackdrop(for: index, key: makeBlurKey(for: index))
         let content = try bezelContent(for: s)
-        let scratch: PixmanImage
+        let scratch: CairoImage
         if let z = zoomScratch, z.width >= drawn.width, z.height >= drawn.height {
             scratch = z
         } else {
-            scratch = try PixmanImage(format: .argb32, width: drawn.width, height: drawn.height)
+            scratch = try CairoImage(format: .argb32, width: drawn.width, height: drawn.height)
             zoomScratch = scratch
         }
         // Only the drawn rectangle of a possibly larger scratch image; every pixel is painted.
@@ -157,7 +157,7 @@ extension HUDRenderer {
         let blur = try blurKey.map { (k: BlurKey) throws(RenderError) in try blurredBackdrop(for: index, key: k) }
 
         let d = s.bezelDevice
-        let image = try PixmanImage(format: .argb32, width: d.width, height: d.height)
+        let image = try CairoImage(format: .argb32, width: d.width, height: d.height)
         let canvas = Canvas(image, view: .translation(Double(-d.x), Double(-d.y)))
         let c = s.configuration
         // Paint the whole rectangle, then keep the rounded shape.
@@ -176,7 +176,7 @@ extension HUDRenderer {
     private func bezelContent(for s: LayerScene) throws(RenderError) -> BezelContent {
         if let cached = contentCaches[s.id], cached.key == s.key { return cached }
         let d = s.bezelDevice
-        let image = try PixmanImage(format: .argb32, width: d.width, height: d.height)
+        let image = try CairoImage(format: .argb32, width: d.width, height: d.height)
         let canvas = Canvas(image, view: .translation(Double(-d.x), Double(-d.y)))
         let m = geometry.matrix
         let c = s.configuration
@@ -281,7 +281,7 @@ extension HUDRenderer {
         let sigma = blurSigma
         // Downscale so the remaining blur is ~3 px: cheap, and the box passes smooth out the blockiness.
         // Halve until the remaining blur is 1.5–3 px. Each bilinear halving at
-        // exactly ½ is a 2×2 box average on pixman's fast path.
+        // exactly ½ is a 2×2 box average.
         var factor = 1
         switch key.method {
         case .downscaledBoxBlur, .downscaledPixmanGaussian: while factor < 32, Double(factor * 2) * 1.5 <= sigma { factor *= 2 }
@@ -289,13 +289,13 @@ extension HUDRenderer {
         case .fullResolutionBoxBlur: break
         }
         let first = factor > 1 ? 2 : 1
-        var small = try PixmanImage(format: .rgb24, width: (src.width + first - 1) / first,
+        var small = try CairoImage(format: .rgb24, width: (src.width + first - 1) / first,
                                     height: (src.height + first - 1) / first)
         let view = Affine.scaling(1 / Double(first)).after(.translation(Double(-src.x), Double(-src.y)))
         try drawScene(Canvas(small, view: view), layerCount: index, dimmingOf: dimmingOf, downscaled: first > 1, forBlur: true)
         var reached = first
         while reached < factor {
-            let half = try PixmanImage(format: .rgb24, width: (small.width + 1) / 2, height: (small.height + 1) / 2)
+            let half = try CairoImage(format: .rgb24, width: (small.width + 1) / 2, height: (small.height + 1) / 2)
             Canvas(half).paint(small, placed: .scaling(0.5), smooth: true, pad: true, op: .source)
             small = half
             reached *= 2
@@ -307,16 +307,22 @@ extension HUDRenderer {
             small = try PixmanGaussianBlur.blur(small, sigma: sigma / Double(factor))
         case .downscaledBoxBlur, .fullResolutionBoxBlur:
             let radius = BoxBlur.radius(forSigma: sigma / Double(factor), passes: 3)
+            small.flush()
             BoxBlur.blur(small.data, width: small.width, height: small.height, stride: small.stride, radius: radius, passes: 3)
+            small.markDirty()
         }
         return BlurredBackdrop(key: key, source: src, image: small, factor: factor)
     }
 
     // MARK: Targets and the fast indicator path
 
-    func targetSurface(for buffer: PixelBuffer) throws(RenderError) -> PixmanImage {
-        if let t = targets.first(where: { $0.matches(buffer) }) { return t.image }
-        let image = try PixmanImage(wrapping: buffer)
+    func targetSurface(for buffer: PixelBuffer) throws(RenderError) -> CairoImage {
+        if let t = targets.first(where: { $0.matches(buffer) }) {
+            // The buffer is written outside Cairo between frames (the Swift painter, damage copies).
+            t.image.markDirty()
+            return t.image
+        }
+        let image = try CairoImage(wrapping: buffer)
         if targets.count >= 4 { targets.removeFirst() }
         targets.append(TargetSurface(base: buffer.base, width: buffer.width, height: buffer.height,
                                      stride: buffer.stride, format: buffer.format, image: image))
@@ -340,7 +346,7 @@ extension HUDRenderer {
 
     /// Repaints `rect` inside a dynamic indicator's box: the cached pixels
     /// under the indicator, then the indicator (a cached frame for the spinner).
-    func drawIndicatorFast(into target: PixmanImage, layer index: Int, rect: PixelRect) throws(RenderError) {
+    func drawIndicatorFast(into target: CairoImage, layer index: Int, rect: PixelRect) throws(RenderError) {
         let s = scenes[index]
         let box = s.indicatorDevice
         let boxView = Affine.translation(Double(-box.x), Double(-box.y))
@@ -348,18 +354,18 @@ extension HUDRenderer {
         if let c = indicatorCache, c.layerID == s.id, c.rect == box, c.generation == sceneGeneration, c.format == target.format {
             cache = c
         } else {
-            let background = try PixmanImage(format: target.format, width: box.width, height: box.height)
+            let background = try CairoImage(format: target.format, width: box.width, height: box.height)
             try drawScene(Canvas(background, view: boxView), layerCount: scenes.count, skippingIndicatorOf: index)
             cache = IndicatorCache(layerID: s.id, rect: box, generation: sceneGeneration, format: target.format,
                                    background: background, steps: HUDPresentation.spinnerSteps)
             indicatorCache = cache
         }
         if case .spinner(let step) = s.dynamic, cache.spinnerFrames.indices.contains(step) {
-            let frame: PixmanImage
+            let frame: CairoImage
             if let f = cache.spinnerFrames[step] {
                 frame = f
             } else {
-                frame = try PixmanImage(format: target.format, width: box.width, height: box.height)
+                frame = try CairoImage(format: target.format, width: box.width, height: box.height)
                 frame.copyRows(from: cache.background, sourceOrigin: (0, 0),
                                rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
                 try drawDynamicIndicator(Canvas(frame, view: boxView), s)

@@ -23,7 +23,7 @@ extension HUDRenderer {
         let maxText = max(1, min(wanted, geometry.logicalWidth - 4 * c.margin))
 
         var indicatorSize: HUDSize?
-        var image: PixmanImage?
+        var image: CairoImage?
         var imageFile: FileIdentity?
         let dynamic = dynamicIndicator(c.mode, p)
         let side = style.indicatorSize.isFinite ? min(max(style.indicatorSize, 1), 1000) : 37
@@ -170,7 +170,7 @@ extension HUDRenderer {
     /// A custom image, loaded once per version of its file: a failure is
     /// reported once and the HUD is drawn without it, until the file changes
     /// (created, fixed, replaced). At most `imageCacheBytes` stay decoded.
-    func loadImage(_ path: String) -> PixmanImage? {
+    func loadImage(_ path: String) -> CairoImage? {
         imageUses += 1
         let identity = FileIdentity.of(path)
         if var cached = images[path], cached.identity == identity {
@@ -187,7 +187,7 @@ extension HUDRenderer {
         do {
             let source = try PNGSource.read(path)
             entry.identity = source.identity
-            entry.image = try PixmanImage.png(source, path: path)
+            entry.image = try CairoImage.png(source, path: path)
         } catch {
             newProblems.append(error)
         }
@@ -217,7 +217,7 @@ extension HUDRenderer {
         logoLoaded = true
         guard let path = backdrop.imagePath, !path.isEmpty else { return }
         do {
-            // Decoded without pixman: the first frames can show it before pixman is loaded.
+            // Decoded without Cairo: the first frames can show it before Cairo is loaded.
             logo = try PNGDecoder.decode(PNGSource.read(path), path: path)
         } catch {
             newProblems.append(error)

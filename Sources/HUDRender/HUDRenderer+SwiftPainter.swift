@@ -2,17 +2,17 @@ import Glibc
 import HUDCore
 
 extension HUDRenderer {
-    /// Whether `drawWithoutPixman` can paint the current picture: at most one
+    /// Whether `drawWithoutCairo` can paint the current picture: at most one
     /// HUD, no custom image, no app picture, a logo only where it lands on
     /// whole pixels (scale 1, any quarter turn). Labels and the button are
     /// drawn from the same coverage masks `Canvas` draws. Over a plain screen
     /// colour a blurred bezel is that colour tinted, so both bezel styles come
     /// out as one tinted rounded rectangle.
-    public var canDrawWithoutPixman: Bool {
-        // Without pixman at all, this is all there is: custom images were
+    public var canDrawWithoutCairo: Bool {
+        // Without Cairo at all, this is all there is: custom images were
         // never loaded, stacked HUDs are drawn one over the other.
         if graphicsUnavailable { return true }
-        // The app's picture is composed by pixman.
+        // The app's picture is composed by Cairo.
         guard content == nil, target == .screen, scenes.allSatisfy({ $0.backgroundBlur == 0 }), scenes.count <= 1, logo == nil || logoIsPixelExact else { return false }
         guard let s = scenes.first else { return true }
         if case .customImage = s.configuration.mode { return false }
@@ -20,13 +20,13 @@ extension HUDRenderer {
     }
 
     /// Paints `region` of the current picture (the last `update`) with
-    /// `CoveragePainter`, calling no pixman function, so a process can show its
-    /// first frames before pixman is even loaded. Answers nil, and
-    /// draws nothing, when the picture needs pixman (`canDrawWithoutPixman`);
+    /// `CoveragePainter`, calling no Cairo function, so a process can show its
+    /// first frames before Cairo is even loaded. Answers nil, and
+    /// draws nothing, when the picture needs Cairo (`canDrawWithoutCairo`);
     /// else the device pixels where it drew more than the screen colour.
     /// Matches `draw(into:region:)` to within anti-aliasing, and the screen
     /// colour to within rounding.
-    public func drawWithoutPixman(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> PixelRect? {
+    public func drawWithoutCairo(into buffer: PixelBuffer, region: DamageRegion) throws(RenderError) -> PixelRect? {
         guard buffer.width == geometry.pixelWidth, buffer.height == geometry.pixelHeight else {
             throw .bufferMismatch(expected: "\(geometry.pixelWidth)×\(geometry.pixelHeight)",
                                   found: "\(buffer.width)×\(buffer.height)")
@@ -34,7 +34,7 @@ extension HUDRenderer {
         guard buffer.stride >= buffer.width * buffer.format.bytesPerPixel else {
             throw .badBuffer("stride \(buffer.stride) is shorter than \(buffer.width) \(buffer.format.rawValue) pixels")
         }
-        guard canDrawWithoutPixman else { return nil }
+        guard canDrawWithoutCairo else { return nil }
         let painter = CoveragePainter(buffer: buffer, geometry: geometry)
         var base = backdrop.color
         if let d = scenes.first?.dimming {
@@ -54,12 +54,12 @@ extension HUDRenderer {
             if scenes.count <= 1 {
                 painter.fill(rect, base, except: place?.device)
                 if let s = scenes.first {
-                    paintLayerWithoutPixman(s, painter: painter, clip: rect)
+                    paintLayerWithoutCairo(s, painter: painter, clip: rect)
                     shapes = shapes.union(s.drawnDevice.intersection(rect))
                 }
                 continue
             }
-            // Several HUDs (only when pixman is unavailable): bottom first, each
+            // Several HUDs (only when Cairo is unavailable): bottom first, each
             // dimming what is under it, no blur of the HUDs below a bezel.
             painter.fill(rect, backdrop.color, except: place?.device)
             for s in scenes {
@@ -68,7 +68,7 @@ extension HUDRenderer {
                                                             height: geometry.logicalHeight + 2), radius: 0), in: rect,
                                       color: HUDColor(red: d.red, green: d.green, blue: d.blue), alpha: d.alpha)
                 }
-                paintLayerWithoutPixman(s, painter: painter, clip: rect)
+                paintLayerWithoutCairo(s, painter: painter, clip: rect)
                 shapes = shapes.union(s.drawnDevice.intersection(rect))
             }
         }
@@ -76,14 +76,14 @@ extension HUDRenderer {
     }
 
     /// Whether the logo's pixels map one to one onto device pixels, so the
-    /// Swift painter's copy equals pixman's (scale 1; rotations are quarter turns).
+    /// Swift painter's copy equals Cairo's (scale 1; rotations are quarter turns).
     var logoIsPixelExact: Bool { geometry.scale == 1 }
 
-    /// Whether frames show the theme's logo: it was read, and pixman is there
+    /// Whether frames show the theme's logo: it was read, and Cairo is there
     /// or the Swift painter can draw it.
     public var drawsLogo: Bool { logo != nil && (!graphicsUnavailable || logoIsPixelExact) }
 
-    private func paintLayerWithoutPixman(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
+    private func paintLayerWithoutCairo(_ s: LayerScene, painter: CoveragePainter, clip: PixelRect) {
         let drawn = s.drawnDevice.intersection(clip)
         guard !drawn.isEmpty else { return }
         let c = s.configuration, alpha = s.presentation.bezelAlpha, zoom = s.presentation.bezelScale

@@ -3,7 +3,7 @@ import HUDText
 import HUDCore
 
 /// Draws `HUDSnapshot`s into pixel buffers: with `CoveragePainter` where it
-/// can (`drawWithoutPixman`), else through pixman (`Canvas`); labels laid out by HUDText.
+/// can (`drawWithoutCairo`), else through Cairo (`Canvas`); labels laid out by HUDText.
 ///
 /// Two steps per frame: `update(to:)` takes the snapshot and answers what
 /// changed on screen (damage); `draw(into:region:)` paints any region of the
@@ -44,7 +44,7 @@ public final class HUDRenderer {
 
     var logo: DecodedImage?
     var logoLoaded = false
-    var logoDevice: PixmanImage?
+    var logoDevice: CairoImage?
     var logoDeviceRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     var backdropGeneration = 0
     var images: [String: CachedImage] = [:]
@@ -59,17 +59,17 @@ public final class HUDRenderer {
     var backgroundBlurCaches: [Int: BlurredBackdrop] = [:]
     var indicatorCache: IndicatorCache?
     /// Reused while a blurred bezel zooms, so animation frames allocate nothing.
-    var zoomScratch: PixmanImage?
+    var zoomScratch: CairoImage?
     var targets: [TargetSurface] = []
-    /// pixman could not be loaded (`markGraphicsUnavailable`).
+    /// Cairo could not be loaded (`markGraphicsUnavailable`).
     public private(set) var graphicsUnavailable = false
     /// FreeType, HarfBuzz or FriBidi could not be loaded: no labels.
     public private(set) var textUnavailable = false
 
     /// The app's picture under the HUDs, replacing the backdrop; nil: none.
     public private(set) var content: ContentPicture?
-    /// A pixman image over the content's pixels, made on first use.
-    var contentSurface: PixmanImage?
+    /// A Cairo image over the content's pixels, made on first use.
+    var contentSurface: CairoImage?
     /// The content generation the last update took.
     var contentSeen = 0
     /// Bumped by each update that took a content change; a bezel's blur
@@ -139,9 +139,9 @@ public final class HUDRenderer {
         fullDamagePending = true
     }
 
-    /// pixman is missing (`tryLoadGraphicsLibraries` said
+    /// Cairo is missing (`tryLoadGraphicsLibraries` said
     /// why): from now on this renderer calls none of them. It draws every
-    /// frame with `drawWithoutPixman`: bezels, indicators, labels and the logo
+    /// frame with `drawWithoutCairo`: bezels, indicators, labels and the logo
     /// (at scale 1), without custom images or the app's picture. For a boot splash on a device whose image lacks
     /// a library: the HUD stays up rather than the process exiting.
     public func markGraphicsUnavailable() {

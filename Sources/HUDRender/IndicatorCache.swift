@@ -7,11 +7,11 @@ final class IndicatorCache {
     let layerID: Int
     let rect: PixelRect
     let generation: Int
-    let format: PixmanImage.Format
-    let background: PixmanImage
-    var spinnerFrames: [PixmanImage?]
+    let format: CairoImage.Format
+    let background: CairoImage
+    var spinnerFrames: [CairoImage?]
 
-    init(layerID: Int, rect: PixelRect, generation: Int, format: PixmanImage.Format, background: PixmanImage, steps: Int) {
+    init(layerID: Int, rect: PixelRect, generation: Int, format: CairoImage.Format, background: CairoImage, steps: Int) {
         self.layerID = layerID
         self.rect = rect
         self.generation = generation

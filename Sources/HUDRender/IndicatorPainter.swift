@@ -2,7 +2,7 @@ import Glibc
 import HUDCore
 
 /// MBProgressHUD's indicators as shapes in points, in a box: what both
-/// painters fill (`CoveragePainter` straight into the buffer, `Canvas` through pixman).
+/// painters fill (`CoveragePainter` straight into the buffer, `Canvas` through Cairo).
 enum IndicatorPainter {
     /// MBBarProgressView's size.
     static let barSize = HUDSize(width: 120, height: 10)

@@ -12,7 +12,7 @@ struct LayerScene {
     var label: TextBlock?
     var details: TextBlock?
     var button: TextBlock?
-    var image: PixmanImage?
+    var image: CairoImage?
     /// The bezel at scale 1 (the cached image's extent).
     var bezelDevice: PixelRect
     /// What the bezel covers on screen after `bezelScale`; empty when transparent.

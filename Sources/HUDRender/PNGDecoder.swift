@@ -9,7 +9,7 @@ internal import CLazyPNG
 /// Plymouth and Cairo use. FreeType needs libpng and zlib itself, so they cost nothing
 /// extra once a label is drawn. The pixels are those Cairo's
 /// `cairo_image_surface_create_from_png` makes (Cairo's premultiplication),
-/// so a logo drawn by the Swift painter matches the one pixman composes.
+/// so a logo drawn by the Swift painter matches the one Cairo composes.
 /// Malformed files throw `RenderError.imageUnreadable` with libpng's reason.
 public enum PNGDecoder {
     public static func decode(_ source: PNGSource, path: String) throws(RenderError) -> DecodedImage {

@@ -10,9 +10,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case imageUnreadable(path: String, reason: String)
     /// A PNG could not be written.
     case imageNotWritten(path: String, reason: String)
-    /// pixman could not make an image (memory).
-    case pixman(String)
-    /// Something needs pixman, which could not be loaded
+    /// Cairo could not make an image or draw (memory).
+    case cairo(String)
+    /// Something needs Cairo, which could not be loaded
     /// (`HUDRenderer.markGraphicsUnavailable`): what was left out.
     case graphicsUnavailable(String)
     /// The text libraries could not be loaded: labels are not drawn (the reason).
@@ -27,8 +27,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badGeometry(let s): return "bad screen geometry: \(s)"
         case .imageUnreadable(let p, let r): return "cannot read image \(p): \(r)"
         case .imageNotWritten(let p, let r): return "cannot write image \(p): \(r)"
-        case .pixman(let s): return "pixman: \(s)"
-        case .graphicsUnavailable(let s): return "\(s): pixman could not be loaded"
+        case .cairo(let s): return "cairo: \(s)"
+        case .graphicsUnavailable(let s): return "\(s): Cairo could not be loaded"
         case .textUnavailable(let s): return s
         case .font(let s): return s
         }

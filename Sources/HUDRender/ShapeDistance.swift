@@ -2,7 +2,7 @@ import Glibc
 
 /// A shape as a signed distance in points: negative inside, positive outside.
 /// `CoveragePainter` and `Canvas` turn it into anti-aliased coverage.
-enum ShapeDistance {
+enum ShapeDistance: Sendable {
     /// A rectangle with corners rounded by `radius` (clamped to half the short side).
     case roundedRect(LayoutRect, radius: Double)
     /// A line from `from` to `to` stroked `width` wide with round caps.

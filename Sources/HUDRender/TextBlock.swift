@@ -9,7 +9,7 @@ final class TextBlock {
     private let layout: TextLayout
     let label: HUDLabel
     private var mask: (scale: Double, mask: TextMask)?
-    private var maskImage: (scale: Double, image: PixmanImage)?
+    private var maskImage: (scale: Double, image: CairoImage)?
 
     /// - Parameter semibold: overrides the font's weight (the button's title).
     init(engine: TextEngine, label: HUDLabel, maximumWidth: Double, alignment: TextAlignment, semibold: Bool = false) {
@@ -62,16 +62,16 @@ final class TextBlock {
 
     /// Draws with the top-left of the column at (x, y) in points, placed on
     /// the device by `space` (points → device pixels, `scale` pixels a point
-    /// before any zoom): the mask in `color` through pixman.
+    /// before any zoom): the mask in `color` through Cairo (`cairo_mask`).
     func draw(on canvas: Canvas, x: Double, y: Double, color: HUDColor, space: Affine, scale: Double,
               alpha: Double = 1) throws(RenderError) {
-        let image: PixmanImage
+        let image: CairoImage
         if let m = maskImage, m.scale == scale {
             image = m.image
         } else {
             let m = mask(scale: scale)
             guard m.width > 0, m.height > 0 else { return }
-            image = try PixmanImage(m)
+            image = try CairoImage(m)
             maskImage = (scale, image)
         }
         let m = mask(scale: scale)

@@ -33,7 +33,7 @@ final class FBDevScreen: @unchecked Sendable {
                                 uprightSize: (framebuffer.width, framebuffer.height),
                                 api: "fbdev", legacyReason: nil, hasVBlank: false, frameInterval: frames.frameInterval,
                                 statistics: frames.statistics, layout: painter.lastLayoutRects,
-                                lastFrameWithoutPixman: painter.lastFrameWithoutPixman,
+                                lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
                                 drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries,
                                 composition: painter.drawsWithoutHUDs ? "composed" : nil,
                                 compositionReason: painter.drawsWithoutHUDs ? "fbdev has no planes" : nil)

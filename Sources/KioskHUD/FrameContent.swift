@@ -13,8 +13,8 @@ public struct FrameContent: Sendable, Equatable, CustomStringConvertible {
     public var textDrawn = false
     /// FreeType, HarfBuzz or FriBidi is missing: text can never be drawn.
     public var graphicsMissing = false
-    /// Drawn by the Swift painter (every frame that needs nothing only pixman does).
-    public var withoutPixman = false
+    /// Drawn by the Swift painter (every frame that needs nothing only Cairo does).
+    public var withoutCairo = false
 
     public init() {}
 
@@ -27,6 +27,6 @@ public struct FrameContent: Sendable, Equatable, CustomStringConvertible {
             text = textDrawn ? "; label drawn"
                 : graphicsMissing ? "; label NOT drawn (text libraries missing)" : "; label waiting for fonts"
         }
-        return parts.joined(separator: ", ") + text + (withoutPixman ? " (Swift painter)" : " (pixman)")
+        return parts.joined(separator: ", ") + text + (withoutCairo ? " (Swift painter)" : " (Cairo)")
     }
 }

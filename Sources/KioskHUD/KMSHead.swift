@@ -37,7 +37,7 @@ final class KMSHead {
                          api: output.usesAtomic ? "atomic" : "legacy",
                          legacyReason: output.legacyReason, hasVBlank: output.hasVBlank, frameInterval: frames.frameInterval,
                          statistics: frames.statistics, layout: painter.lastLayoutRects,
-                         lastFrameWithoutPixman: painter.lastFrameWithoutPixman,
+                         lastFrameWithoutCairo: painter.lastFrameWithoutCairo,
                          drawsWithoutGraphicsLibraries: painter.drawsWithoutGraphicsLibraries,
                          composition: composition.map { $0.hasPrefix("on ") ? String($0.dropFirst(3)) : $0 },
                          compositionReason: composition == "composed" ? output.compositionReason ?? "overlay plane not allowed" : nil)

@@ -11,7 +11,7 @@ import HUDText
 /// `BufferDamageTracker` says what each scanout buffer lacks, and only that
 /// is drawn. Labels are in the first frame (the text libraries and the font
 /// load with it); frames are drawn by the Swift painter whenever it can draw
-/// them, so pixman is loaded only by a frame that needs it (an app's picture,
+/// them, so Cairo is loaded only by a frame that needs it (an app's picture,
 /// a custom image, stacked HUDs, a blurred background).
 public final class RendererPainter: FramePainter, @unchecked Sendable {
     public var onNeedsFrame: (@Sendable () -> Void)?
@@ -26,8 +26,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     private var firstFonts: [HUDFont] = [.label, .details]
     /// Per buffer, whether the Swift painter drew it last (a buffer changing
     /// painter is repainted whole, so no bezel is left half from each).
-    private var paintedWithoutPixman: [Int: Bool] = [:]
-    private var lastPaintWithoutPixman = false
+    private var paintedWithoutCairo: [Int: Bool] = [:]
+    private var lastPaintWithoutCairo = false
     private var topmostID: Int?
     private var pendingProblems: [String] = []
     /// What the last painted frame showed (start-up log lines).
@@ -60,7 +60,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
         self.loop = loop
     }
 
-    /// pixman is missing: the HUD goes on, drawn without it, and says so once.
+    /// Cairo is missing: the HUD goes on, drawn without it, and says so once.
     private func graphicsFailed(_ error: String) {
         renderer.markGraphicsUnavailable()
         tracker.invalidateAll()
@@ -69,8 +69,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
 
     public func paint(_ snapshot: HUDSnapshot, into buffer: PixelBuffer, index: Int, front: Int?) -> PixelRect {
         let update = renderer.update(to: snapshot)
-        // pixman loads here, on the first frame that needs it (once per process).
-        if !renderer.canDrawWithoutPixman, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
+        // Cairo loads here, on the first frame that needs it (once per process).
+        if !renderer.canDrawWithoutCairo, !HUDRenderer.isGraphicsLibraryLoaded, !renderer.graphicsUnavailable,
            let error = HUDRenderer.tryLoadGraphicsLibraries() {
             graphicsFailed(error)
         }
@@ -115,18 +115,18 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
             // The Swift painter whenever it can; a buffer that changes painter
             // is repainted whole, so no bezel is left half from one painter and
             // half from the other (they agree to within anti-aliasing).
-            let swift = renderer.canDrawWithoutPixman
-            if let last = paintedWithoutPixman[index], last != swift {
+            let swift = renderer.canDrawWithoutCairo
+            if let last = paintedWithoutCairo[index], last != swift {
                 region = DamageRegion([PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)])
             }
             if swift {
-                _ = try renderer.drawWithoutPixman(into: buffer, region: region)
+                _ = try renderer.drawWithoutCairo(into: buffer, region: region)
             } else {
                 try renderer.draw(into: buffer, region: region)
             }
-            paintedWithoutPixman[index] = swift
-            lastPaintWithoutPixman = swift
-            content.withoutPixman = swift
+            paintedWithoutCairo[index] = swift
+            lastPaintWithoutCairo = swift
+            content.withoutCairo = swift
             tracker.bufferRepainted(index)
             lastFrameContent = content
         } catch {
@@ -138,8 +138,8 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// Whether the text libraries could not be loaded, so no frame has its labels.
     public var drawsWithoutGraphicsLibraries: Bool { renderer.textUnavailable }
 
-    /// Whether the last frame was drawn without pixman (`HUDRenderer.drawWithoutPixman`).
-    public var lastFrameWithoutPixman: Bool { lastPaintWithoutPixman }
+    /// Whether the last frame was drawn without Cairo (`HUDRenderer.drawWithoutCairo`).
+    public var lastFrameWithoutCairo: Bool { lastPaintWithoutCairo }
 
     /// After the first frame, unless it had its labels, a text engine is made
     /// on a helper thread (the text libraries, fontconfig when there is no

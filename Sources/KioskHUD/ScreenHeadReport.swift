@@ -23,8 +23,8 @@ public struct ScreenHeadReport: Sendable {
     public var statistics: FrameStatistics
     /// Where the topmost HUD's bezel, indicator and label were in the last frame, in pixels.
     public var layout: (bezel: PixelRect, indicator: PixelRect, label: PixelRect)?
-    /// The last frame was drawn by the Swift painter alone, pixman not loaded.
-    public var lastFrameWithoutPixman: Bool
+    /// The last frame was drawn by the Swift painter alone, Cairo not loaded.
+    public var lastFrameWithoutCairo: Bool
     /// The text libraries could not be loaded: no frame will have labels.
     public var drawsWithoutGraphicsLibraries: Bool
     /// How the HUD goes over the app's picture (`Options.content`):

@@ -51,7 +51,7 @@ final class FrameCompositor {
         problems += update.problems.map { "\($0)" }
         let covered = renderer.coveredRegion()
         if !covered.isEmpty {
-            // pixman (the app's picture is composed with it), loaded by the first frame with a HUD.
+            // Cairo (the app's picture is composed with it), loaded by the first frame with a HUD.
             if !HUDRenderer.isGraphicsLibraryLoaded, let missing = HUDRenderer.tryLoadGraphicsLibraries() {
                 throw RenderError.badBuffer("cannot draw over the app's picture: \(missing)")
             }

@@ -275,7 +275,7 @@ final class DisplaySession: @unchecked Sendable {
                 "frame-interval-ms=\(Double(head.frameInterval.hudNanoseconds / 10_000) / 100)" +
                 (head.composition.map { " hud=\($0 == "composed" ? "composed" : "overlay") (\(head.compositionReason ?? $0))" } ?? ""))
             say("first-frame-ms=\(ms(t)) (" + phases.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ") + ") " +
-                "painter=\(head.lastFrameWithoutPixman ? "swift" : "pixman") pixman-mapped=\(Self.isMapped("libpixman-1.so") ? "yes" : "no")")
+                "painter=\(head.lastFrameWithoutCairo ? "swift" : "cairo") cairo-mapped=\(Self.isMapped("libcairo.so") ? "yes" : "no") pixman-mapped=\(Self.isMapped("libpixman-1.so") ? "yes" : "no")")
         }
         // Without the text libraries the frame never gets its labels: it is as
         // complete as it will be (no complete-frame-ms then).

@@ -153,10 +153,10 @@ import Testing
         let renderer = HUDRenderer(geometry: geometry, textLoading: .afterPrepareText)
         _ = renderer.update(to: TestCanvas.snapshot(c))
         #expect(renderer.buttonFrame(id: 1) == nil && renderer.buttonFrames().isEmpty, "no text engine yet: no button, as no labels")
-        #expect(renderer.canDrawWithoutPixman)
+        #expect(renderer.canDrawWithoutCairo)
         renderer.prepareText()
         _ = renderer.update(to: TestCanvas.snapshot(c))
         #expect(renderer.buttonFrame(id: 1) != nil)
-        #expect(renderer.canDrawWithoutPixman, "the Swift painter draws the button, as it does labels")
+        #expect(renderer.canDrawWithoutCairo, "the Swift painter draws the button, as it does labels")
     }
 }

@@ -3,10 +3,10 @@ import HUDCore
 import Testing
 @testable import HUDRender
 
-/// Frames the Swift painter draws (every frame that needs nothing only pixman
-/// does) look like the pixman ones: the same picture to within anti-aliasing,
+/// Frames the Swift painter draws (every frame that needs nothing only Cairo
+/// does) look like the Cairo ones: the same picture to within anti-aliasing,
 /// mode by mode, labels and button included.
-@Suite struct WithoutPixmanTests {
+@Suite struct WithoutCairoTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String
         var configuration: HUDConfiguration
@@ -16,7 +16,7 @@ import Testing
         var format: PixelFormat = .xrgb8888
         var backdrop = HUDBackdrop(color: .black)
         /// Share of bezel pixels that may differ by more than 6. Zoomed labels:
-        /// pixman samples the cached bezel image bilinearly, where the Swift
+        /// Cairo samples the cached bezel image bilinearly, where the Swift
         /// painter samples the label's mask (edges a little different).
         var offShare = 1.0 / 40
         var description: String { name }
@@ -76,7 +76,7 @@ import Testing
     }()
 
     @Test(arguments: cases)
-    func matchespixman(_ t: Case) throws {
+    func matchesCairo(_ t: Case) throws {
         let width = 320, height = 240
         let geometry = try ScreenGeometry(pixelWidth: width, pixelHeight: height, scale: t.scale, rotation: t.rotation)
         let snapshot = TestCanvas.snapshot(t.configuration, t.presentation)
@@ -87,8 +87,8 @@ import Testing
         let plain = HUDRenderer(geometry: geometry, backdrop: t.backdrop)
         let got = try OwnedPixelBuffer(width: width, height: height, format: t.format)
         _ = plain.update(to: snapshot)
-        #expect(plain.canDrawWithoutPixman)
-        let drawn = try plain.drawWithoutPixman(into: got.buffer, region: DamageRegion([geometry.bounds]))
+        #expect(plain.canDrawWithoutCairo)
+        let drawn = try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds]))
         #expect(drawn == plain.scenes.first?.drawnDevice)
 
         // Inside the bezel only anti-aliased edges may differ, and by little
@@ -119,7 +119,7 @@ import Testing
     }
 
     /// A label is one coverage mask drawn by either painter: inside its frame
-    /// the two pictures differ by rounding only (pixman's 8-bit blend against
+    /// the two pictures differ by rounding only (Cairo's 8-bit blend against
     /// ours), at every quarter turn and scale. A label drawn a pixel off, or
     /// missing from one picture, differs by far more.
     @Test(arguments: [(1.0, ScreenRotation.none), (2.0, ScreenRotation.clockwise90), (1.5, ScreenRotation.upsideDown), (1.0, ScreenRotation.counterClockwise90)])
@@ -136,7 +136,7 @@ import Testing
         let plain = HUDRenderer(geometry: geometry)
         let got = try OwnedPixelBuffer(width: width, height: height)
         _ = plain.update(to: snapshot)
-        _ = try plain.drawWithoutPixman(into: got.buffer, region: DamageRegion([geometry.bounds]))
+        _ = try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds]))
         let frames = plain.textFrames(id: 1)
         var ink = 0
         for frame in [try #require(frames.label), try #require(frames.details)] {
@@ -184,10 +184,10 @@ import Testing
         #expect(differing == 0, "\(differing) bytes differ")
     }
 
-    /// With pixman missing (`markGraphicsUnavailable`), everything
+    /// With Cairo missing (`markGraphicsUnavailable`), everything
     /// is drawn without them: stacked HUDs, a custom-image HUD (without its
     /// image, said once as a problem); a theme's logo that cannot be read is left out.
-    @Test func withoutGraphicsLibrariesEverythingIsDrawnWithoutPixman() throws {
+    @Test func withoutGraphicsLibrariesEverythingIsDrawnWithoutCairo() throws {
         let w = 320, h = 240
         let r = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: w, pixelHeight: h),
                             backdrop: HUDBackdrop(color: HUDColor(red: 0.2, green: 0.2, blue: 0.2),
@@ -204,13 +204,13 @@ import Testing
                                    nextChange: nil)
         let update = r.update(to: snapshot)
         #expect(update.problems.map(\.description) == ["cannot read image /nonexistent/logo.png: No such file or directory",
-                                                        "custom image /nonexistent/image.png not drawn: pixman could not be loaded"])
+                                                        "custom image /nonexistent/image.png not drawn: Cairo could not be loaded"])
         #expect(r.update(to: snapshot).problems.isEmpty, "said once")
-        #expect(r.canDrawWithoutPixman)
+        #expect(r.canDrawWithoutCairo)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 8)
         defer { memory.deallocate() }
         let buffer = PixelBuffer(base: memory, width: w, height: h, stride: w * 4)
-        let drawn = try #require(try r.drawWithoutPixman(into: buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: w, height: h)])))
+        let drawn = try #require(try r.drawWithoutCairo(into: buffer, region: DamageRegion([PixelRect(x: 0, y: 0, width: w, height: h)])))
         let a = try #require(r.bezelFrame(id: 1)), b = try #require(r.bezelFrame(id: 2))
         #expect(drawn.contains(a) && drawn.contains(b))
         #expect(r.textFrames(id: 2).label == nil, "no text engine yet (.afterPrepareText): no labels")
@@ -223,11 +223,11 @@ import Testing
         }
     }
 
-    /// A theme's logo is on the first frame, before pixman is loaded, and
-    /// pixel for pixel what pixman draws later (translucent edges over a
-    /// coloured screen, every quarter turn), so the pixman repaint changes nothing.
+    /// A theme's logo is on the first frame, before Cairo is loaded, and
+    /// pixel for pixel what Cairo draws later (translucent edges over a
+    /// coloured screen, every quarter turn), so the Cairo repaint changes nothing.
     @Test(arguments: [ScreenRotation.none, .clockwise90, .upsideDown, .counterClockwise90])
-    func theLogoIsOnTheFirstFrameAspixmanDrawsIt(_ rotation: ScreenRotation) throws {
+    func theLogoIsOnTheFirstFrameAsCairoDrawsIt(_ rotation: ScreenRotation) throws {
         let path = try TestFiles.writeARGB(width: 37, height: 21) { x, y in
             (x * 7 % 256, (x + y) * 9 % 256, y * 12 % 256, (x * 13 + y * 5) % 256)
         }
@@ -243,11 +243,11 @@ import Testing
         let plain = HUDRenderer(geometry: geometry, backdrop: backdrop, textLoading: .afterPrepareText)
         let got = try OwnedPixelBuffer(width: w, height: h)
         #expect(plain.update(to: snapshot).problems.isEmpty)
-        #expect(plain.canDrawWithoutPixman)
-        let drawn = try #require(try plain.drawWithoutPixman(into: got.buffer, region: DamageRegion([geometry.bounds])))
+        #expect(plain.canDrawWithoutCairo)
+        let drawn = try #require(try plain.drawWithoutCairo(into: got.buffer, region: DamageRegion([geometry.bounds])))
         let logo = try #require(plain.logoPlacement()?.device)
         #expect(logo.width * logo.height == 37 * 21)
-        #expect(drawn.contains(logo), "the logo's pixels are repainted by the first pixman frame")
+        #expect(drawn.contains(logo), "the logo's pixels are repainted by the first Cairo frame")
         var differing = 0, coloured = 0
         for y in logo.y..<(logo.y + logo.height) {
             for x in logo.x..<(logo.x + logo.width) {
@@ -256,45 +256,45 @@ import Testing
                 if (a.red, a.green, a.blue) != (51, 102, 153) { coloured += 1 }
             }
         }
-        #expect(coloured > 37 * 21 / 2, "the logo is not on pixman's frame")
-        #expect(differing == 0, "\(rotation): \(differing) logo pixels differ from pixman's")
+        #expect(coloured > 37 * 21 / 2, "the logo is not on Cairo's frame")
+        #expect(differing == 0, "\(rotation): \(differing) logo pixels differ from Cairo's")
         // The bezel sits below the logo in both.
         #expect(plain.bezelFrame(id: 1) == composed.bezelFrame(id: 1))
     }
 
-    @Test func refusesWhatNeedspixman() throws {
+    @Test func refusesWhatNeedsCairo() throws {
         let geometry = try ScreenGeometry(pixelWidth: 200, pixelHeight: 150)
         let buffer = try OwnedPixelBuffer(width: 200, height: 150, format: .xrgb8888)
-        // A logo at scale 2 needs pixman's filtering.
+        // A logo at scale 2 needs Cairo's filtering.
         let path = try TestFiles.writePNG(width: 20, height: 10) { x, _ in (x * 12, 0, 0) }
         defer { unlink(path) }
         let logo = HUDRenderer(geometry: try ScreenGeometry(pixelWidth: 200, pixelHeight: 150, scale: 2),
                                backdrop: HUDBackdrop(color: .black, imagePath: path))
         _ = logo.update(to: TestCanvas.snapshot(HUDConfiguration()))
-        #expect(try logo.drawWithoutPixman(into: buffer.buffer, region: DamageRegion([geometry.bounds])) == nil)
+        #expect(try logo.drawWithoutCairo(into: buffer.buffer, region: DamageRegion([geometry.bounds])) == nil)
 
         let two = HUDRenderer(geometry: geometry)
         _ = two.update(to: HUDSnapshot(time: .zero, layers: [
             HUDLayer(id: 1, configuration: HUDConfiguration(), presentation: .shown()),
             HUDLayer(id: 2, configuration: HUDConfiguration(), presentation: .shown()),
         ], nextChange: nil))
-        #expect(!two.canDrawWithoutPixman)
+        #expect(!two.canDrawWithoutCairo)
 
         var labelled = HUDConfiguration()
         labelled.label.text = "Loading"
         let text = HUDRenderer(geometry: geometry)
         _ = text.update(to: TestCanvas.snapshot(labelled))
-        #expect(text.isTextReady && text.canDrawWithoutPixman, "labels are the Swift painter's too")
+        #expect(text.isTextReady && text.canDrawWithoutCairo, "labels are the Swift painter's too")
 
         var image = HUDConfiguration()
         image.mode = .customImage(path: "/nonexistent.png")
         let custom = HUDRenderer(geometry: geometry)
         _ = custom.update(to: TestCanvas.snapshot(image))
-        #expect(!custom.canDrawWithoutPixman)
+        #expect(!custom.canDrawWithoutCairo)
 
         let wrongSize = try OwnedPixelBuffer(width: 100, height: 150, format: .xrgb8888)
         #expect(throws: RenderError.self) {
-            try two.drawWithoutPixman(into: wrongSize.buffer, region: DamageRegion([geometry.bounds]))
+            try two.drawWithoutCairo(into: wrongSize.buffer, region: DamageRegion([geometry.bounds]))
         }
     }
 }

@@ -59,7 +59,7 @@ packages=(
     zstd
     # The kioskhud package's Depends (scripts/build-deb.sh: libdrm, and what `hud` loads
     # with dlopen) and Recommends (fontconfig; input for the prompts and the button).
-    libdrm2 libpixman-1-0 libfreetype6 libharfbuzz0b libfribidi0 libthai0 libfontconfig1 "$png"
+    libdrm2 libpixman-1-0 libcairo2 libfreetype6 libharfbuzz0b libfribidi0 libthai0 libfontconfig1 "$png"
     fonts-noto-core fonts-dejavu-core fontconfig libinput10 libxkbcommon0 xkb-data
 )
 # x86: Plymouth's packages (units, initramfs scripts, client, the spinner theme), driven by hud

@@ -344,7 +344,7 @@ def judge_kioskhud(boot, v):
           f"initramfs daemon's first frame at {first} s uptime (its log), stage a's picture confirmed at "
           f"{confirmed} s, crng init done at {crng} s")
     # The splash theme's logo is on that first frame, drawn by the Swift
-    # painter (its PNG decoded by libpng, pixman not loaded): no graphics
+    # painter (its PNG decoded by libpng, neither Cairo nor pixman loaded): no graphics
     # library read from a cold disk before the first frame.
     firsts = [l for l in boot.lines("initramfs-daemon-log:") if "first frame on screen" in l]
     check(f"{v}/a-first-frame-logo-by-the-swift-painter",
@@ -360,7 +360,7 @@ def judge_kioskhud(boot, v):
     # painting and flipping, under TCG while the stage's `hud message` client
     # starts beside it (150-220 ms seen). A label known at the first frame is
     # on it: board/qemu's label-on-the-first-frame checks. Still the Swift
-    # painter (no pixman).
+    # painter (no Cairo, no pixman).
     labelled = [l for l in boot.lines("initramfs-daemon-log:") if "first frame with its label drawn" in l]
     def uptime_at(line):
         m = re.search(r"at ([0-9.]+) s uptime", line or "")

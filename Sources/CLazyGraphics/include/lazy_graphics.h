@@ -2,13 +2,13 @@
 #define KIOSKHUD_LAZY_GRAPHICS_H
 #include <stdbool.h>
 
-/* pixman is not linked: every function in graphics_functions.h is defined
- * here and forwards to the real one, found with dlopen/dlsym on the first
- * call of any of them (or of
+/* pixman and Cairo are not linked: every function in graphics_functions.h is
+ * defined here and forwards to the real one, found with dlopen/dlsym (pixman
+ * first, then Cairo, which needs it) on the first call of any of them (or of
  * kiosk_graphics_load). A library or function that cannot be found is
  * reported on stderr and the process exits with status 127, as ld.so does. */
 
-/* Loads the library and resolves every forwarded function now, once;
+/* Loads the libraries and resolves every forwarded function now, once;
  * later calls return at once. Safe on any thread. */
 void kiosk_graphics_load(void);
 

@@ -1,10 +1,25 @@
 import HUDCore
 
 /// Where the app draws its picture (`ContentPicture.draw`): opaque RGB
-/// pixels, upright, (0, 0) at the top left. Valid only inside the closure
-/// it is handed to.
+/// pixels, upright, (0, 0) at the top left. Draw with Cairo
+/// (`drawWithCairo`: paths, strokes, shaped labels) or set pixels directly.
+/// Valid only inside the closure it is handed to.
 public struct ContentCanvas {
     let buffer: PixelBuffer
+    let engines: ContentTextEngines
+
+    /// Lets `body` draw on the picture with Cairo (`ContentDrawing`), then
+    /// finishes (`cairo_surface_flush`). Cairo is loaded on the first call
+    /// (`HUDRenderer.loadGraphicsLibraries`).
+    /// - Throws: `RenderError.cairo` when Cairo failed (what it said); `body`'s errors.
+    public mutating func drawWithCairo<T>(_ body: (ContentDrawing) throws -> T) throws -> T {
+        let image = try CairoImage(wrapping: buffer)
+        let drawing = ContentDrawing(image, engines: engines)
+        let result = try body(drawing)
+        image.flush()
+        if let failure = drawing.failure { throw RenderError.cairo("the app's drawing: \(failure)") }
+        return result
+    }
 
     public var width: Int { buffer.width }
     public var height: Int { buffer.height }

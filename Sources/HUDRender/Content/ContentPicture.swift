@@ -12,6 +12,8 @@ public final class ContentPicture {
     public let width: Int
     public let height: Int
     let storage: OwnedPixelBuffer
+    /// The text engines `ContentDrawing.layOut` uses, kept between draws.
+    private let textEngines = ContentTextEngines()
     /// Counts changes: renderers compare it to what they last took.
     public private(set) var generation = 0
     /// Each change's rectangles, oldest first, with the generation it made;
@@ -38,7 +40,7 @@ public final class ContentPicture {
     /// (clipped to the picture). Returns them.
     @discardableResult
     public func draw(_ body: (inout ContentCanvas) throws -> [PixelRect]) rethrows -> [PixelRect] {
-        var canvas = ContentCanvas(buffer: storage.buffer)
+        var canvas = ContentCanvas(buffer: storage.buffer, engines: textEngines)
         let changed = try body(&canvas).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
         guard !changed.isEmpty else { return [] }
         generation += 1

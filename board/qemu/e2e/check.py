@@ -59,14 +59,15 @@ def main():
     check("waitcard", exit_code("waitcard") == 0 and stat(lines, "first-frame-ms"),
           f"exit={exit_code('waitcard')} output={lines[-4:]}")
 
-    # The first frame is drawn by the Swift painter; pixman is never mapped for
+    # The first frame is drawn by the Swift painter; Cairo (and pixman) is never mapped for
     # a single HUD. With a recorded font list (spinner) its label is on it
     # (HUDText: FreeType and HarfBuzz load with it); without one (waitcard) the
     # first frame does not wait for fontconfig and the label joins a later one.
     for name in ("waitcard", "spinner"):
         lines = log.get(name, [])
-        check(f"{name}-first-frame-without-pixman",
-              stat(lines, "painter") == "swift" and stat(lines, "pixman-mapped") == "no",
+        check(f"{name}-first-frame-without-cairo",
+              stat(lines, "painter") == "swift" and stat(lines, "cairo-mapped") == "no"
+              and stat(lines, "pixman-mapped") == "no",
               f"first frame: {[l for l in lines if 'first-frame-ms' in l]}")
         first, complete = stat(lines, "first-frame-ms"), stat(lines, "complete-frame-ms")
         if name == "spinner":
