@@ -25,6 +25,8 @@
 # The bezel is found by rendering each shot again with a solid magenta bezel,
 # green content and no dimming, with and without --alpha 0; "inside" is either
 # binary's bezel rectangle grown by 2 pixels.
+# KIOSKHUD_COMPARE_EXTRA: hud render options given to every shot in place of
+# the shot's own (e.g. "--scale 1.5 --rotation 90": each shot at that scale and turn).
 # Exits 1 when a shot differs outside the bezel or in size, 0 otherwise.
 set -euo pipefail
 if (( $# < 3 || $# > 4 )); then
@@ -43,9 +45,16 @@ manifest="$out/mask/manifest.txt"
 : >"$manifest"
 
 # shot NAME "caption" hud-render-options...
+read -r -a extra <<<"${KIOSKHUD_COMPARE_EXTRA:-}"
 shot() {
   local name=$1
   shift 2
+  # The extra options replace the shot's own of the same name.
+  local kept=()
+  while (( $# )); do
+    if [[ $1 == --* && " ${extra[*]} " == *" $1 "* ]]; then shift 2; else kept+=("$1"); shift; fi
+  done
+  set -- "${kept[@]}" "${extra[@]}"
   local original=("$@") sized=(--size "$size")
   [[ " $* " == *" --size "* ]] && sized=()
   # The same shot for finding the bezel: colours that cannot be mistaken, no dimming.
