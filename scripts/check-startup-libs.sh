@@ -43,6 +43,19 @@ grep -qE "libpixman-1[.]" <<<"$drew" ||
 if grep -E "lib(pango|pangocairo|pangoft2)[-.]" <<<"$drew"; then
     echo "check-startup-libs: FAIL, 'hud render' loaded the libraries above"; exit 1
 fi
+# Over an app's picture (`hud daemon --over`, as a kiosk app's HUD) the frames are
+# composed: Cairo is mapped.
+"$hud" render --size 320x200 --mode text --label x --alpha 0 --out "$tmp/picture.png" >/dev/null
+"$hud" daemon --output "png:$tmp/png" --size 320x200 --over "$tmp/picture.png" --socket "$tmp/over.sock" \
+    --no-psplash --cmdline /dev/null --state-dir "$tmp/state" 2>"$tmp/over.log" &
+over=$!
+for _ in $(seq 300); do "$hud" ping --socket "$tmp/over.sock" >/dev/null 2>&1 && break; sleep 0.1; done
+"$hud" show --socket "$tmp/over.sock" --mode ring --progress 0.5 >/dev/null
+for _ in $(seq 300); do "$hud" status --socket "$tmp/over.sock" | grep -qx settled=true && break; sleep 0.1; done
+over_maps=$(cat "/proc/$over/maps")
+kill "$over"; wait "$over" 2>/dev/null || true
+grep -qE "/libcairo[.]so" <<<"$over_maps" ||
+    { echo "check-startup-libs: FAIL, a HUD over the app's picture (hud daemon --over) did not map Cairo: $(cat "$tmp/over.log")"; exit 1; }
 # A Latin label needs FreeType alone (PlainShaper): no HarfBuzz, GLib or FriBidi;
 # Hebrew needs them, or the check proves nothing.
 latin=$(loaded "$hud" render --label "Updating firmware… 42 %" --out "$tmp/latin.png")
