@@ -31,7 +31,7 @@ extension HUDRenderer {
     /// The app's picture instead, when there is one; on an overlay plane
     /// (unless `forBlur`) transparency, the dimming alone.
     private func paintBase(_ canvas: Canvas, dimming: HUDColor?, downscaled: Bool, forBlur: Bool) throws(RenderError) {
-        let overlay = target == .overlayPlane && !forBlur
+        let overlay = (target == .overlayPlane && !forBlur) || target == .layer
         if overlay { canvas.paint(HUDColor(red: 0, green: 0, blue: 0, alpha: 0), op: .clear) }
         let paintedContent = overlay ? false : paintContent(canvas)
         if overlay || paintedContent {

@@ -3,7 +3,13 @@ import HUDCore
 extension HUDRenderer {
     /// Lays out one HUD: text (cached), indicator, bezel, device rectangles.
     func makeScene(_ layer: HUDLayer, area: LayoutRect) -> LayerScene {
-        let c = layer.configuration, p = layer.presentation
+        var c = layer.configuration
+        let p = layer.presentation
+        if target == .layer {
+            // Over pixels it cannot read: the tint alone.
+            c.bezelStyle = .solidColor
+            c.backgroundStyle = .solidColor
+        }
         // A spinner step or a progress change moves only the indicator: keep
         // the previous scene's layout, text and key instead of computing them again.
         // (A progress source writes its value into the configuration too; the

@@ -38,9 +38,11 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
     /// A renderer for `scanout`'s buffers, at `scale` device pixels per
     /// point, turned by `rotation` for the panel. `textFromFirstFrame` is
     /// kept for callers: every output now has its labels from the first frame.
+    /// `target`: what the buffers are; by default the whole screen, or an
+    /// overlay plane when the scanout has a plane for the picture under it.
     public init(scanout: any Scanout, loop: EventLoop, style: HUDRenderStyle = HUDRenderStyle(),
                 backdrop: HUDBackdrop = HUDBackdrop(), scale: Double = 1, rotation: ScreenRotation = .none,
-                textFromFirstFrame: Bool = false, content: ContentPicture? = nil) throws {
+                textFromFirstFrame: Bool = false, content: ContentPicture? = nil, target: CompositionTarget? = nil) throws {
         guard let first = scanout.buffers.first else { throw RenderError.badBuffer("no buffers") }
         // A scanout with a plane for the picture gets the HUD alone, on a transparent plane over it.
         let contentBuffers = scanout.contentBuffers
@@ -51,7 +53,7 @@ public final class RendererPainter: FramePainter, @unchecked Sendable {
                                // the first frame. Without one, fontconfig's start (seconds, cold)
                                // must not hold that frame back: labels join once it is done.
                                textLoading: RecordedFontList.isPresent ? .onFirstUse : .afterPrepareText,
-                               target: contentBuffers.isEmpty ? .screen : .overlayPlane)
+                               target: target ?? (contentBuffers.isEmpty ? .screen : .overlayPlane))
         renderer.setContent(content)
         tracker = BufferDamageTracker(bufferCount: scanout.buffers.count, width: first.width, height: first.height)
         if !contentBuffers.isEmpty {
