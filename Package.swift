@@ -77,6 +77,15 @@ let package = Package(
         .systemLibrary(name: "CSDBus", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CLazyBus", dependencies: ["CSDBus", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
 
+        // libwayland-client's core API (headers only; `/usr/include`, no flags needed) and CLazyWayland, which
+        // dlopens it when `--output wayland` first connects, with the wlr-layer-shell interfaces written here.
+        .systemLibrary(name: "CWayland", providers: [.apt(["libwayland-dev"])]),
+        .target(name: "CLazyWayland", dependencies: ["CWayland", "CLazyLoader"], cSettings: [.headerSearchPath(".")]),
+
+        // The HUD on a Wayland compositor's overlay layer (wlr-layer-shell), over a browser kiosk:
+        // `WaylandScreen`, a `Scanout` per output on shm buffers, libwayland-client loaded on first use.
+        .target(name: "HUDWayland", dependencies: ["HUDCore", "HUDSystem", "HUDFrames", "HUDRender", "KioskHUD", "CWayland", "CLazyWayland"]),
+
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block
         // until it is; this makes it fixed instead. Linked into `hud` only.
@@ -144,7 +153,7 @@ let package = Package(
         .testTarget(name: "HUDUpdatesTests", dependencies: ["HUDUpdates", "HUDProtocol"]),
         // `hud daemon`: socket server, psplash FIFO, signals, theme, outputs; drives a HUDStack. Follows
         // SWUpdate's progress socket on its loop (`SWUpdateFollower`, also `hud follow swupdate`'s).
-        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "HUDUpdates", "CLinux"]),
+        .target(name: "HUDDaemon", dependencies: ["HUDCore", "HUDProtocol", "HUDPlymouth", "HUDRender", "HUDFrames", "KioskHUD", "HUDMotion", "HUDInput", "HUDUpdates", "HUDWayland", "CLinux"]),
         .testTarget(name: "HUDDaemonTests", dependencies: ["HUDDaemon", "HUDProtocol", "HUDPlymouth", "HUDUpdates", "HUDCore", "HUDRender", "hud"]),
 
         // The façade: `HUDScreen` shows a HUDStack on the display (KMS heads, fbdev, a late GPU,

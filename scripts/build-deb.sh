@@ -86,7 +86,7 @@ if [[ $arch != $(dpkg-architecture -qDEB_BUILD_ARCH) ]]; then
     extra+=("shlibs:Depends=$(printf '%s\n' "${deps[@]}" | sort -u | paste -sd, | sed 's/,/, /g')")
 fi
 extra+=("dlopen:Depends=libcairo2, libpixman-1-0, libfreetype6, libharfbuzz0b, libfribidi0, libthai0, libfontconfig1, $png, fonts-noto-core | fonts-dejavu-core")
-extra+=("dlopen:Recommends=libinput10, libxkbcommon0, xkb-data")
+extra+=("dlopen:Recommends=libinput10, libxkbcommon0, xkb-data, libwayland-client0")
 
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)

@@ -13,7 +13,7 @@
 # not reported by name. Usage: scripts/check-startup-libs.sh [HUD_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|fribidi|thai|png16|z|pixman|input|xkbcommon|wacom|systemd)[-.]'
+lazy='lib(cairo|pango|pangocairo|pangoft2|glib|gobject|gio|harfbuzz|fontconfig|freetype|fribidi|thai|png16|z|pixman|input|xkbcommon|wacom|systemd|wayland-client)[-.]'
 hud=${1:-}
 if [[ -z $hud ]]; then
     bash scripts/build-release.sh .build-qemu

@@ -23,7 +23,7 @@ public enum DaemonError: Error, CustomStringConvertible, Sendable {
         case .notAFIFO(let p): return "\(p) exists and is not a FIFO; refusing to replace it"
         case .fifoInUse(let p): return "\(p) is being read by another process (another splash daemon?); leaving it to that one"
         case .unknownGroup(let g): return "no group named \(g)"
-        case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none or png:DIR)"
+        case .badOutput(let s): return "unknown output '\(s)' (use auto, kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, wayland, wayland:SOCKET, none or png:DIR)"
         case .output(let s): return s
         }
     }

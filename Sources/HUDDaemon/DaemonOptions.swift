@@ -69,6 +69,8 @@ public struct DaemonOptions: Sendable {
     public var connectors: Set<String>?
     /// Keyboards, touchscreens and pointers press the HUD's button (`--input`; on a display output only).
     public var readsInput = false
+    /// On Wayland, input goes through the HUD to the app below (`--pass-input`: an empty input region).
+    public var passesInput = false
     /// Where the boot-progress record is kept between boots (`--state-dir`;
     /// `hud daemon` and `hud plymouthd` default to `BootProgressStore.defaultDirectory`);
     /// nil: nothing is read or written, the estimate starts from time alone.

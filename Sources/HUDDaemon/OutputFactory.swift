@@ -1,4 +1,5 @@
 import HUDInput
+import HUDWayland
 import KioskHUD
 
 /// Makes the output `--output` names.
@@ -19,6 +20,11 @@ public enum OutputFactory {
         case .png(let directory):
             return try PNGOutput(directory: directory, width: options.pictureSize.width, height: options.pictureSize.height,
                                  content: options.content, log: log)
+        case .wayland(let socket):
+            var wayland = WaylandScreen.Options()
+            wayland.socket = socket
+            wayland.passesInput = options.passesInput
+            return WaylandOutput(wayland, log: log)
         case .kms(let device):
             // A card is waited for on the loop (inotify), so clients are answered
             // meanwhile, and one that comes late is still taken.

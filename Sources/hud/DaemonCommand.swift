@@ -24,7 +24,8 @@ enum DaemonCommand {
         options: [
             .init(name: "socket", placeholder: "PATH", help: "socket to listen on (default $HUD_SOCKET, else /run/kioskhud/hud.sock)"),
             .init(name: "group", placeholder: "GROUP", help: "also allow this group (socket mode 0660 instead of 0600)"),
-            .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, none, or png:DIR (headless)"),
+            .init(name: "output", placeholder: "SPEC", help: "auto (default), kms, kms:/dev/dri/cardN, fbdev, fbdev:/dev/fbN, wayland (the compositor's overlay layer; $WAYLAND_DISPLAY), wayland:SOCKET, none, or png:DIR (headless)"),
+            .init(name: "pass-input", placeholder: nil, help: "with wayland: touches and clicks go through the HUD to the app below (its button then takes none)"),
             .init(name: "size", placeholder: "WxH", help: "picture size for png:DIR (default 1280x800)"),
             .init(name: "card-wait", placeholder: "SECONDS", help: "with kms: wait this long for a DRM card (default 8); with auto: say after this long that none has come (a later one is still taken; fbdev meanwhile)"),
             .init(name: "outputs", placeholder: "NAME,...", help: "KMS connectors to use, e.g. HDMI-A-1,DSI-1 (default: every connected one)"),
@@ -69,6 +70,7 @@ enum DaemonCommand {
             if let w = try o.double("card-wait", in: 0...3600) { options.cardWait = .hudSeconds(w) }
             if let d = o.string("dri-dir") { options.driDirectory = d }
             options.readsInput = o.flag("input")
+            options.passesInput = o.flag("pass-input")
             if let names = o.string("outputs") {
                 let list = names.split(separator: ",").map(String.init)
                 guard !list.isEmpty else { throw CommandLineError("hud daemon: --outputs \(names): expected connector names, e.g. HDMI-A-1,DSI-1") }

@@ -25,7 +25,7 @@ die() { echo "make-sdk: $*" >&2; exit 1; }
 
 # What the sysroot holds (trixie), and where the Swift runtime comes from (sid).
 SYSROOT_PKGS=(libc6-dev libgcc-14-dev libstdc++-14-dev linux-libc-dev libdrm-dev
-              libcairo2-dev libpango1.0-dev libpixman-1-dev libinput-dev libxkbcommon-dev libsystemd-dev)
+              libcairo2-dev libpango1.0-dev libpixman-1-dev libinput-dev libxkbcommon-dev libsystemd-dev libwayland-dev)
 SWIFT_PKGS=(swiftlang libswiftlang)
 SWIFT_SUITE=sid
 

@@ -1,0 +1,193 @@
+import Glibc
+import HUDCore
+import HUDFrames
+import HUDRender
+import HUDSystem
+import KioskHUD
+
+/// A `HUDStack` shown on a Wayland compositor's `overlay` layer, over
+/// whatever runs there (a browser in kiosk mode): one `WaylandScanout`,
+/// `RendererPainter` (composition target `.layer`) and `FrameLoop` per
+/// output, made and dropped as outputs come and go. When the compositor is
+/// not there yet, or goes, it waits for its socket to appear (inotify on the
+/// runtime directory) and connects again; the stack's state is untouched.
+public final class WaylandScreen: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// The socket: a name in `$XDG_RUNTIME_DIR` or an absolute path; nil: `$WAYLAND_DISPLAY`, else `wayland-0`.
+        public var socket: String?
+        /// Touches and clicks go through the HUD to the app below (an empty input region).
+        public var passesInput = false
+        public var style = HUDRenderStyle()
+        public var backdrop = HUDBackdrop()
+        public init() {}
+    }
+
+    private struct Head {
+        let scanout: WaylandScanout
+        let painter: RendererPainter
+        let frames: FrameLoop
+    }
+
+    private let stack: HUDStack
+    private let loop: EventLoop
+    private var options: Options
+    private let log: @Sendable (String) -> Void
+    private var connection: WaylandConnection?
+    private var heads: [UInt32: Head] = [:]
+    private var socketWatch: DirectoryWatch?
+    /// Another try while a compositor's socket exists but it does not answer yet.
+    private var retry: ScheduledTimer?
+    private var retries = 0
+    private var stopped = false
+    /// Frames drawn on every output so far.
+    public private(set) var framesDrawn = 0
+
+    public init(stack: HUDStack, options: Options, log: @escaping @Sendable (String) -> Void) {
+        self.stack = stack
+        loop = stack.loop
+        self.options = options
+        self.log = log
+    }
+
+    /// Connects, or when no compositor answers yet, waits for its socket.
+    /// - Throws: `WaylandError` for what waiting cannot fix: libwayland-client
+    ///   missing, a compositor without layer-shell.
+    public func start() throws(WaylandError) {
+        stack.assumeIsolated { $0.setInvalidationHandler { [weak self] in self?.invalidate() } }
+        do {
+            try connect()
+        } catch .noCompositor(let why) {
+            log("wayland: \(why); waiting for the compositor's socket")
+            try waitForSocket()
+        }
+    }
+
+    private var runtimeDirectory: String? { getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } }
+
+    private func connect() throws(WaylandError) {
+        let c = try WaylandConnection(socket: options.socket, loop: loop)
+        connection = c
+        retries = 0
+        socketWatch?.cancel()
+        socketWatch = nil
+        c.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+        c.onLost = { [unowned self] error in self.lost(error) }
+        c.onPointer = { [unowned self] event in self.pointer(event) }
+        log("wayland: connected to \(options.socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"), "
+            + "\(c.outputs.count) output(s)")
+        outputsChanged()
+    }
+
+    /// Watches the runtime directory (or the socket's own) for the socket and connects when it is there.
+    private func waitForSocket() throws(WaylandError) {
+        let path = options.socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        let directory = path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : runtimeDirectory
+        guard let directory, !directory.isEmpty else {
+            throw .noCompositor("no XDG_RUNTIME_DIR to wait in for \(path)")
+        }
+        do {
+            socketWatch = try DirectoryWatch(directory: directory, loop: loop) { [weak self] in self?.socketAppeared() }
+        } catch {
+            throw .noCompositor("cannot watch \(directory): \(error)")
+        }
+        // It may have come between the failed connect and the watch.
+        socketAppeared()
+    }
+
+    private func socketAppeared() {
+        guard connection == nil, !stopped else { return }
+        retry?.cancel()
+        retry = nil
+        do {
+            try connect()
+        } catch .noCompositor {
+            // Not answering yet: the next change in the directory tries again.
+        } catch .connectionLost(let why) {
+            // The socket is there but the compositor is still starting (or going): try again shortly.
+            retries += 1
+            if retries % 50 == 1 { log("wayland: the compositor is not ready (\(why)); trying again") }
+            retry = loop.schedule(after: .milliseconds(100)) { [weak self] in self?.socketAppeared() }
+        } catch {
+            log("wayland: \(error)")
+        }
+    }
+
+    private func lost(_ error: WaylandError) {
+        log("wayland: \(error); waiting for the compositor to come back")
+        for (_, head) in heads { head.frames.stop(retainingPicture: true, waitingForPresentation: false) }
+        heads = [:]
+        connection = nil
+        guard !stopped else { return }
+        do { try waitForSocket() } catch { log("wayland: \(error)") }
+    }
+
+    /// A head per output of known size; gone outputs' heads stop.
+    private func outputsChanged() {
+        guard let c = connection, !stopped else { return }
+        for (name, head) in heads where c.outputs[name] != head.scanout.info {
+            head.frames.stop(retainingPicture: false, waitingForPresentation: false)
+            heads[name] = nil
+            log("wayland: output \(head.scanout.info.name ?? String(name)) gone or changed")
+        }
+        for (name, info) in c.outputs where heads[name] == nil && info.pixelWidth > 0 && info.pixelHeight > 0 {
+            guard let proxy = c.outputProxy(name) else { continue }
+            do {
+                let scanout = try WaylandScanout(connection: c, loop: loop, output: proxy, info: info, passesInput: options.passesInput)
+                let painter = try RendererPainter(scanout: scanout, loop: loop, style: options.style, backdrop: options.backdrop,
+                                                  scale: Double(info.scale), textFromFirstFrame: true, target: .layer)
+                let stack = self.stack
+                let frames = FrameLoop(scanout: scanout, painter: painter, loop: loop) { time in
+                    stack.assumeIsolated { $0.snapshot(at: time) }
+                }
+                frames.onError = { [log] error in log("wayland: \(error)") }
+                frames.onFrameShown = { [unowned self] _ in self.framesDrawn += 1 }
+                try frames.start()
+                heads[name] = Head(scanout: scanout, painter: painter, frames: frames)
+                log("wayland: output \(info.name ?? String(name)) \(info.pixelWidth)x\(info.pixelHeight) scale \(info.scale)")
+            } catch {
+                log("wayland: output \(info.name ?? String(name)): \(error)")
+            }
+        }
+    }
+
+    private func invalidate() {
+        for (_, head) in heads { head.frames.invalidate() }
+    }
+
+    private func pointer(_ event: WaylandPointerEvent) {
+        switch event {
+        case .down(_, let x, let y): stack.assumeIsolated { _ = $0.pointerDown(at: HUDPoint(x: x, y: y)) }
+        case .moved(_, let x, let y): stack.assumeIsolated { $0.pointerMoved(to: HUDPoint(x: x, y: y)) }
+        case .up(_, let x, let y): stack.assumeIsolated { _ = $0.pointerUp(at: HUDPoint(x: x, y: y)) }
+        case .cancelled: stack.assumeIsolated { $0.pointerCancelled() }
+        }
+    }
+
+    /// The theme changed: every output draws with it.
+    public func apply(style: HUDRenderStyle, backdrop: HUDBackdrop) {
+        options.style = style
+        options.backdrop = backdrop
+        for (_, head) in heads { head.painter.apply(style: style, backdrop: backdrop) }
+    }
+
+    /// Every output shows the current picture at rest (none is an answer too: nothing to show).
+    public var isSettled: Bool {
+        guard let generation = stack.assumeIsolated({ $0.restingGeneration() }) else { return false }
+        return heads.values.allSatisfy { $0.frames.hasSettled(generation: generation) }
+    }
+
+    /// Whether a compositor is connected.
+    public var isConnected: Bool { connection != nil }
+
+    public func stop(retainPicture: Bool) {
+        stopped = true
+        stack.assumeIsolated { $0.setInvalidationHandler(nil) }
+        for (_, head) in heads { head.frames.stop(retainingPicture: retainPicture) }
+        heads = [:]
+        socketWatch?.cancel()
+        socketWatch = nil
+        retry?.cancel()
+        retry = nil
+        connection = nil
+    }
+}
