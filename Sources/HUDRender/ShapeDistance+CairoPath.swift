@@ -68,7 +68,7 @@ extension ShapeDistance {
     }
 
     /// Adds the outline as closed sub-paths, clockwise on screen (y down).
-    private func appendOutline(_ cr: OpaquePointer) {
+    func appendOutline(_ cr: OpaquePointer) {
         let quarter = Double.pi / 2
         switch self {
         case .roundedRect(let r, let radius):

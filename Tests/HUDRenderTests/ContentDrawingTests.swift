@@ -20,6 +20,9 @@ import Testing
                 cairo.move(toX: 60, y: 41)
                 cairo.line(toX: 110, y: 41)
                 cairo.stroke()
+                cairo.setColor(HUDColor(red: 1, green: 1, blue: 1))
+                cairo.roundedRectangle(HUDRect(x: 60, y: 50, width: 40, height: 24), radius: 10)
+                cairo.fill()
             }
             return [canvas.bounds]
         }
@@ -29,6 +32,8 @@ import Testing
         #expect(rgb(picture, 9, 10) == 0x000000)
         #expect(rgb(picture, 80, 40) == 0xFF8000 && rgb(picture, 80, 41) == 0xFF8000)
         #expect(rgb(picture, 80, 39) == 0x000000 && rgb(picture, 80, 42) == 0x000000, "a 2-pixel line is 2 pixels")
+        #expect(rgb(picture, 80, 62) == 0xFFFFFF && rgb(picture, 60, 62) == 0xFFFFFF, "the rounded rectangle's middle and straight edge")
+        #expect(rgb(picture, 60, 50) == 0x000000 && rgb(picture, 99, 73) == 0x000000, "its corners are cut")
     }
 
     @Test func labelsAreShapedTextInsideTheirBox() throws {

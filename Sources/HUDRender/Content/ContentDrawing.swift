@@ -67,14 +67,7 @@ public final class ContentDrawing {
     public func rectangle(_ r: HUDRect) { cairo_rectangle(cr, r.x, r.y, r.width, r.height) }
     /// A rectangle with corners rounded by `radius` (clamped to half the short side), as the HUD's bezel is.
     public func roundedRectangle(_ r: HUDRect, radius: Double) {
-        let rad = max(0, min(radius, min(r.width, r.height) / 2)), quarter = Double.pi / 2
-        guard rad > 0 else { return rectangle(r) }
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.x + r.width - rad, r.y + rad, rad, -quarter, 0)
-        cairo_arc(cr, r.x + r.width - rad, r.y + r.height - rad, rad, 0, quarter)
-        cairo_arc(cr, r.x + rad, r.y + r.height - rad, rad, quarter, 2 * quarter)
-        cairo_arc(cr, r.x + rad, r.y + rad, rad, 2 * quarter, 3 * quarter)
-        cairo_close_path(cr)
+        ShapeDistance.roundedRect(LayoutRect(x: r.x, y: r.y, width: r.width, height: r.height), radius: radius).appendOutline(cr)
     }
 
     /// `cairo_fill`: fills the path (non-zero winding) and clears it.
