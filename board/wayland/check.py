@@ -22,20 +22,27 @@ def read_ppm(path):
     data = open(path, "rb").read()
     parts, pos = [], 0
     while len(parts) < 4:
-        while data[pos:pos + 1].isspace():
+        while pos < len(data) and data[pos:pos + 1].isspace():
             pos += 1
+        if pos >= len(data):
+            raise SystemExit(f"{path}: not a PPM (ends in its header)")
         if data[pos:pos + 1] == b"#":
-            pos = data.index(b"\n", pos)
+            pos = data.find(b"\n", pos)
+            if pos < 0:
+                raise SystemExit(f"{path}: not a PPM (ends in a comment)")
             continue
         end = pos
-        while not data[end:end + 1].isspace():
+        while end < len(data) and not data[end:end + 1].isspace():
             end += 1
         parts.append(data[pos:end])
         pos = end
-    if parts[0] != b"P6" or parts[3] != b"255":
+    if parts[0] != b"P6" or parts[3] != b"255" or not parts[1].isdigit() or not parts[2].isdigit():
         raise SystemExit(f"{path}: not an 8-bit binary PPM")
     w, h = int(parts[1]), int(parts[2])
-    return w, h, data[pos + 1:pos + 1 + w * h * 3]
+    pixels = data[pos + 1:pos + 1 + w * h * 3]
+    if len(pixels) != w * h * 3:
+        raise SystemExit(f"{path}: {len(pixels)} bytes of pixels, {w}x{h} needs {w * h * 3}")
+    return w, h, pixels
 
 
 def expected(x, y):
