@@ -41,7 +41,8 @@ lane bash scripts/check-plymouthd-dropin.sh
 lane bash scripts/check-boot-progress.sh
 lane bash scripts/check-debs.sh
 lane bash board/updates/run.sh
-lane bash board/wayland/run-sway.sh
+lane bash board/wayland/run.sh sway
+lane bash board/wayland/run.sh labwc
 lane bash scripts/fuzz.sh protocol "${FUZZ_SECONDS:-30}"
 lane bash scripts/fuzz.sh json 15
 lane bash scripts/fuzz.sh plymouth "${FUZZ_SECONDS:-30}"

@@ -22,10 +22,17 @@ public final class WaylandScreen: @unchecked Sendable {
         public init() {}
     }
 
-    private struct Head {
+    private final class Head {
         let scanout: WaylandScanout
         let painter: RendererPainter
         let frames: FrameLoop
+        /// The button's place last logged (tests and `hud` users read it from the log).
+        var buttonLogged: PixelRect?
+        init(scanout: WaylandScanout, painter: RendererPainter, frames: FrameLoop) {
+            self.scanout = scanout
+            self.painter = painter
+            self.frames = frames
+        }
     }
 
     private let stack: HUDStack
@@ -140,9 +147,13 @@ public final class WaylandScreen: @unchecked Sendable {
                     stack.assumeIsolated { $0.snapshot(at: time) }
                 }
                 frames.onError = { [log] error in log("wayland: \(error)") }
-                frames.onFrameShown = { [unowned self] _ in self.framesDrawn += 1 }
+                let head = Head(scanout: scanout, painter: painter, frames: frames)
+                frames.onFrameShown = { [unowned self, unowned head] _ in
+                    self.framesDrawn += 1
+                    self.logButton(of: head)
+                }
                 try frames.start()
-                heads[name] = Head(scanout: scanout, painter: painter, frames: frames)
+                heads[name] = head
                 log("wayland: output \(info.name ?? String(name)) \(info.pixelWidth)x\(info.pixelHeight) scale \(info.scale)")
             } catch {
                 log("wayland: output \(info.name ?? String(name)): \(error)")
@@ -154,7 +165,29 @@ public final class WaylandScreen: @unchecked Sendable {
         for (_, head) in heads { head.frames.invalidate() }
     }
 
+    /// Says where the button is on an output when that changed: "wayland: output NAME button at X,Y WxH px".
+    private func logButton(of head: Head) {
+        let rect = head.painter.lastButtonRect
+        guard rect != head.buttonLogged else { return }
+        head.buttonLogged = rect
+        if let r = rect {
+            log("wayland: output \(head.scanout.info.name ?? "?") button at \(r.x),\(r.y) \(r.width)x\(r.height) px")
+        }
+    }
+
+    /// A press, move or release on one of our surfaces. The stack learns where
+    /// the buttons are on that surface's output first (outputs of other sizes
+    /// lay the HUD out elsewhere).
     private func pointer(_ event: WaylandPointerEvent) {
+        let surface: OpaquePointer?
+        switch event {
+        case .down(let s, _, _), .moved(let s, _, _), .up(let s, _, _): surface = s
+        case .cancelled: surface = nil
+        }
+        if let surface, let head = heads.values.first(where: { $0.scanout.surfacePointer == surface }) {
+            let frames = head.painter.buttonFrames
+            stack.assumeIsolated { $0.setButtonFrames(frames) }
+        }
         switch event {
         case .down(_, let x, let y): stack.assumeIsolated { _ = $0.pointerDown(at: HUDPoint(x: x, y: y)) }
         case .moved(_, let x, let y): stack.assumeIsolated { $0.pointerMoved(to: HUDPoint(x: x, y: y)) }

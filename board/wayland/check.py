@@ -7,6 +7,10 @@ orange square moves, which no rule judges pixel by pixel.
   check.py client SHOT              the client's picture exactly (no HUD, nothing mapped)
   check.py hud SHOT                 a HUD over it: the pixels that differ form one box in
                                     the middle, everything outside that box is the client's exactly
+  check.py plain-hud SHOT           a HUD on an output with no client (one plain colour, its top-left
+                                    corner's): the pixels that differ form one box in the middle
+  check.py some-hud SHOT            hud or plain-hud: an added output shows the client (a compositor
+                                    may move it there, or mirror) or nothing under the HUD
   check.py dimmed SHOT RRGGBBAA     outside the HUD's box every pixel is the colour over
                                     the client's: src*a + dst*(1-a), within 1 level
   check.py differ SHOT1 SHOT2       the HUD's box differs between the two (a spinner turning)
@@ -86,6 +90,25 @@ def rule_hud(pic):
     return centred and small, f"a {bw}x{bh} box centred at ({cx:.0f},{cy:.0f}) on {w}x{h}, the client's pixels all around it"
 
 
+def rule_plain_hud(pic):
+    w, h, px = pic
+    plain = tuple(px[0:3])
+    x0 = y0 = 10 ** 9
+    x1 = y1 = -1
+    for y in range(h):
+        row = px[y * w * 3:(y + 1) * w * 3]
+        for x in range(w):
+            if tuple(row[3 * x:3 * x + 3]) != plain:
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+    if x1 < 0:
+        return False, f"no HUD: every pixel is {bytes(plain).hex()}"
+    bw, bh = x1 + 1 - x0, y1 + 1 - y0
+    cx, cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
+    centred = abs(cx - w / 2) <= 2 and abs(cy - h / 2) <= 2
+    small = 40 <= bw <= w / 2 and 40 <= bh <= h / 2
+    return centred and small, f"a {bw}x{bh} box centred at ({cx:.0f},{cy:.0f}) on {w}x{h} of plain {bytes(plain).hex()}"
+
+
 def rule_dimmed(pic, colour):
     w, h, px = pic
     r, g, b, a = (int(colour[i:i + 2], 16) for i in (0, 2, 4, 6))
@@ -129,11 +152,20 @@ def synthetic(w=320, h=240, hud=False, colour=None, shift=0):
     return w, h, bytes(px)
 
 
+def plain(w=320, h=240, hud=False):
+    px = bytearray()
+    for y in range(h):
+        for x in range(w):
+            px += bytes((120, 120, 130) if hud and 110 <= x < 210 and 80 <= y < 160 else (51, 51, 51))
+    return w, h, bytes(px)
+
+
 def self_test():
     ok = True
     cases = [
         ("client", rule_client(synthetic()), True), ("client", rule_client(synthetic(hud=True)), False),
         ("hud", rule_hud(synthetic(hud=True)), True), ("hud", rule_hud(synthetic()), False),
+        ("plain-hud", rule_plain_hud(plain(hud=True)), True), ("plain-hud", rule_plain_hud(plain()), False),
         ("dimmed", rule_dimmed(synthetic(hud=True, colour="00000080"), "00000080"), True),
         ("dimmed", rule_dimmed(synthetic(hud=True), "00000080"), False),
         ("differ", rule_differ(synthetic(hud=True), synthetic(hud=True, shift=3)), True),
@@ -155,6 +187,14 @@ def main():
         passed, why = rule_client(read_ppm(args[1]))
     elif rule == "hud":
         passed, why = rule_hud(read_ppm(args[1]))
+    elif rule == "plain-hud":
+        passed, why = rule_plain_hud(read_ppm(args[1]))
+    elif rule == "some-hud":
+        pic = read_ppm(args[1])
+        (passed, why), label = rule_hud(pic), "over the client"
+        if not passed:
+            (passed, why), label = rule_plain_hud(pic), "on a plain output"
+        why = f"{label}: {why}"
     elif rule == "dimmed":
         passed, why = rule_dimmed(read_ppm(args[1]), args[2])
     elif rule == "differ":
