@@ -26,12 +26,18 @@ static const char *const sonames[LIBRARY_COUNT] = {
 #include "lazy_module.inc"
 
 void kiosk_layer_shell_fill_types(void);
+void kiosk_scale_protocols_fill_types(void);
+
+static void fill_types(void) {
+    kiosk_layer_shell_fill_types();
+    kiosk_scale_protocols_fill_types();
+}
 
 static pthread_once_t types_once = PTHREAD_ONCE_INIT;
 
 const char *kiosk_wayland_try_load(void) {
     const char *failure = lazy_try_load();
-    if (!failure) pthread_once(&types_once, kiosk_layer_shell_fill_types);
+    if (!failure) pthread_once(&types_once, fill_types);
     return failure;
 }
 

@@ -15,6 +15,10 @@ public final class WaylandConnection: @unchecked Sendable {
     private(set) var compositor: WaylandProxy?
     private(set) var shm: WaylandProxy?
     private(set) var layerShell: WaylandProxy?
+    /// viewporter and fractional-scale-v1, when the compositor offers both: surfaces drawn at the output's fractional scale.
+    private(set) var viewporter: WaylandProxy?
+    private(set) var fractionalScaleManager: WaylandProxy?
+    var offersFractionalScale: Bool { viewporter != nil && fractionalScaleManager != nil }
     private var outputProxies: [UInt32: (proxy: WaylandProxy, events: WaylandEvents)] = [:]
     /// Outputs by global name, once their first `done` came.
     public private(set) var outputs: [UInt32: WaylandOutputInfo] = [:]
@@ -126,6 +130,8 @@ public final class WaylandConnection: @unchecked Sendable {
             case "wl_compositor" where version >= 4: compositor = bind(name, WaylandInterface.compositor, min(version, 4))
             case "wl_shm": shm = bind(name, WaylandInterface.shm, 1)
             case "zwlr_layer_shell_v1": layerShell = bind(name, WaylandInterface.layerShell, min(version, 4))
+            case "wp_viewporter": viewporter = bind(name, WaylandInterface.viewporter, 1)
+            case "wp_fractional_scale_manager_v1": fractionalScaleManager = bind(name, WaylandInterface.fractionalScaleManager, 1)
             case "wl_output": addOutput(name, version: min(version, 4))
             case "wl_seat":
                 if let proxy = bind(name, WaylandInterface.seat, min(version, 5)) {

@@ -56,4 +56,8 @@ enum WaylandInterface {
     static var touch: UnsafePointer<wl_interface> { kiosk_wl_core_interface(KIOSK_WL_TOUCH) }
     static var layerShell: UnsafePointer<wl_interface> { kiosk_layer_shell_interface() }
     static var layerSurface: UnsafePointer<wl_interface> { kiosk_layer_surface_interface() }
+    static var viewporter: UnsafePointer<wl_interface> { kiosk_viewporter_interface() }
+    static var viewport: UnsafePointer<wl_interface> { kiosk_viewport_interface() }
+    static var fractionalScaleManager: UnsafePointer<wl_interface> { kiosk_fractional_scale_manager_interface() }
+    static var fractionalScale: UnsafePointer<wl_interface> { kiosk_fractional_scale_interface() }
 }

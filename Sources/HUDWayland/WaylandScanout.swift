@@ -9,7 +9,11 @@ import HUDSystem
 /// frame callbacks. The layer surface exists only while something is shown
 /// (`release` destroys it: a mapped overlay surface would stop the kiosk
 /// app's direct scan-out); its input region is the whole output unless
-/// `passesInput` (then empty: touches reach the app below).
+/// `passesInput` (then empty: touches reach the app below). Where the
+/// compositor offers fractional-scale and viewporter, the buffers (the
+/// output's pixels) are shown at the surface's logical size through a
+/// viewport and `onPreferredScale` says the scale to draw at; elsewhere the
+/// integer buffer scale.
 final class WaylandScanout: Scanout, @unchecked Sendable {
     let buffers: [PixelBuffer]
     let refreshRate: Double? = nil
@@ -21,11 +25,22 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
     private let shmBuffers: [WaylandShmBuffer]
     private let passesInput: Bool
     private var surface: WaylandProxy?
+    /// The surface's viewport and fractional-scale objects (fractional scaling only).
+    private var viewport: WaylandProxy?
+    private var fractionalScale: (proxy: WaylandProxy, events: WaylandEvents)?
+    /// The compositor's preferred scale for the surface (fractional scaling), as it said it.
+    var onPreferredScale: ((Double) -> Void)?
     private var layerSurface: (proxy: WaylandProxy, events: WaylandEvents)?
     private var configured = false
     /// A presentation waiting for the first configure: its buffer and damage.
     private var waiting: (index: Int, damage: PixelRect)?
     private var callback: (proxy: WaylandProxy, events: WaylandEvents)?
+    /// Ends a presentation whose frame callback does not come: compositors
+    /// stop them while the surface is not visible (its output off or
+    /// covered), and the frame loop must not wait on that.
+    private var callbackTimeout: ScheduledTimer?
+    /// How long a frame callback may take before the presentation counts as done (the daemon's clock).
+    static let frameCallbackTimeout: Duration = .milliseconds(250)
     private var onPresented: (() -> Void)?
     /// The surface, while mapped: pointer events name it.
     var surfacePointer: OpaquePointer? { surface?.pointer }
@@ -67,8 +82,19 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
             s.request(5, [.object(region)])  // set_input_region(empty)
             region.request(0, destroying: true)
         }
-        s.request(8, [.int(Int32(info.scale))])  // set_buffer_scale
-        let size = info.logicalSize
+        if connection.offersFractionalScale, let viewporter = connection.viewporter,
+           let manager = connection.fractionalScaleManager {
+            viewport = viewporter.request(1, [.newID, .object(s)], creating: WaylandInterface.viewport)  // get_viewport
+            if let f = manager.request(1, [.newID, .object(s)], creating: WaylandInterface.fractionalScale) {  // get_fractional_scale
+                let events = WaylandEvents { [unowned self] opcode, args in
+                    if opcode == 0, let args { self.onPreferredScale?(Double(args[0].u) / 120) }  // preferred_scale, 120ths
+                }
+                f.listen(events)
+                fractionalScale = (f, events)
+            }
+        } else {
+            s.request(8, [.int(Int32(info.scale))])  // set_buffer_scale
+        }
         guard let layer = "kioskhud".withCString({ namespace in
             shell.request(0, [.newID, .object(s), .object(output), .uint(3 /* overlay */), wl_argument(s: namespace)],
                           creating: WaylandInterface.layerSurface)
@@ -76,7 +102,7 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
         let events = WaylandEvents { [unowned self] opcode, args in self.layerEvent(opcode, args) }
         layer.listen(events)
         layerSurface = (layer, events)
-        layer.request(0, [.uint(UInt32(size.width)), .uint(UInt32(size.height))])  // set_size
+        layer.request(0, [.uint(0), .uint(0)])  // set_size: the compositor's (the output's logical size, in configure)
         layer.request(1, [.uint(15)])  // set_anchor: all four edges
         layer.request(2, [.int(-1)])  // set_exclusive_zone: over panels too
         layer.request(4, [.uint(0)])  // set_keyboard_interactivity: none
@@ -90,6 +116,10 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
         case 0:  // configure(serial, width, height)
             guard let args, let layer = layerSurface?.proxy else { return }
             layer.request(6, [.uint(args[0].u)])  // ack_configure
+            // The whole buffer shown at the surface's logical size (fractional scaling).
+            if let viewport, args[1].u > 0, args[2].u > 0 {
+                viewport.request(2, [.int(Int32(args[1].u)), .int(Int32(args[2].u))])  // set_destination
+            }
             configured = true
             if let w = waiting {
                 waiting = nil
@@ -114,6 +144,11 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
             let events = WaylandEvents { [unowned self] opcode, _ in if opcode == 0 { self.frameDone() } }
             cb.listen(events)
             callback = (cb, events)
+            callbackTimeout = loop.schedule(after: Self.frameCallbackTimeout) { [weak self] in
+                guard let self, self.callback != nil else { return }
+                self.timeoutsTaken += 1
+                self.frameDone()
+            }
         }
         buffer.busy = true
         s.request(6)  // commit
@@ -121,7 +156,12 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
         connection.flush()
     }
 
+    /// Presentations ended by `frameCallbackTimeout` rather than by their frame callback.
+    private(set) var timeoutsTaken = 0
+
     private func frameDone() {
+        callbackTimeout?.cancel()
+        callbackTimeout = nil
         callback?.proxy.destroy()
         callback = nil
         onPresented?()
@@ -129,10 +169,16 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
 
     /// Destroys the layer surface and the surface: nothing of ours is mapped.
     private func unmap() {
+        callbackTimeout?.cancel()
+        callbackTimeout = nil
         callback?.proxy.destroy()
         callback = nil
         layerSurface?.proxy.request(7, destroying: true)
         layerSurface = nil
+        viewport?.request(0, destroying: true)
+        viewport = nil
+        fractionalScale?.proxy.request(0, destroying: true)
+        fractionalScale = nil
         surface?.request(0, destroying: true)
         surface = nil
         configured = false

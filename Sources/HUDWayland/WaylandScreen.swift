@@ -28,10 +28,16 @@ public final class WaylandScreen: @unchecked Sendable {
         let frames: FrameLoop
         /// The button's place last logged (tests and `hud` users read it from the log).
         var buttonLogged: PixelRect?
-        init(scanout: WaylandScanout, painter: RendererPainter, frames: FrameLoop) {
+        /// The scanout's timeouts taken when last looked at, and whether its frame callbacks had stopped.
+        var timeoutsSeen = 0
+        var stalled = false
+        /// The scale its painter draws at.
+        let scale: Double
+        init(scanout: WaylandScanout, painter: RendererPainter, frames: FrameLoop, scale: Double) {
             self.scanout = scanout
             self.painter = painter
             self.frames = frames
+            self.scale = scale
         }
     }
 
@@ -41,6 +47,10 @@ public final class WaylandScreen: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private var connection: WaylandConnection?
     private var heads: [UInt32: Head] = [:]
+    /// Each output's fractional scale as its surface's `preferred_scale` said
+    /// it, by output name: kept across hides and reconnections, so a HUD is
+    /// drawn at it from its first frame after the first time.
+    private var fractionalScales: [String: Double] = [:]
     private var socketWatch: DirectoryWatch?
     /// Another try while a compositor's socket exists but it does not answer yet.
     private var retry: ScheduledTimer?
@@ -87,11 +97,10 @@ public final class WaylandScreen: @unchecked Sendable {
 
     /// Watches the runtime directory (or the socket's own) for the socket and connects when it is there.
     private func waitForSocket() throws(WaylandError) {
-        let path = options.socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-        let directory = path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : runtimeDirectory
-        guard let directory, !directory.isEmpty else {
-            throw .noCompositor("no XDG_RUNTIME_DIR to wait in for \(path)")
+        guard let path = socketPath, let slash = path.lastIndex(of: "/"), slash != path.startIndex else {
+            throw .noCompositor("no XDG_RUNTIME_DIR to wait in for \(options.socket ?? "the compositor's socket")")
         }
+        let directory = String(path[..<slash])
         do {
             socketWatch = try DirectoryWatch(directory: directory, loop: loop) { [weak self] in self?.socketAppeared() }
         } catch {
@@ -107,17 +116,34 @@ public final class WaylandScreen: @unchecked Sendable {
         retry = nil
         do {
             try connect()
+        } catch .noCompositor(let why) where socketExists {
+            // The socket is bound but not listening yet (a compositor binds, then
+            // listens: the directory does not change between): try again shortly.
+            retryShortly(why)
         } catch .noCompositor {
-            // Not answering yet: the next change in the directory tries again.
+            // No socket yet: the next change in the directory tries again.
         } catch .connectionLost(let why) {
             // The socket is there but the compositor is still starting (or going): try again shortly.
-            retries += 1
-            if retries % 50 == 1 { log("wayland: the compositor is not ready (\(why)); trying again") }
-            retry = loop.schedule(after: .milliseconds(100)) { [weak self] in self?.socketAppeared() }
+            retryShortly(why)
         } catch {
             log("wayland: \(error)")
         }
     }
+
+    private func retryShortly(_ why: String) {
+        retries += 1
+        if retries % 50 == 1 { log("wayland: the compositor is not ready (\(why)); trying again") }
+        retry = loop.schedule(after: .milliseconds(100)) { [weak self] in self?.socketAppeared() }
+    }
+
+    /// The compositor's socket as a path: absolute, or a name in the runtime directory.
+    private var socketPath: String? {
+        let name = options.socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        if name.hasPrefix("/") { return name }
+        return runtimeDirectory.map { "\($0)/\(name)" }
+    }
+
+    private var socketExists: Bool { socketPath.map { SocketFile.exists(at: $0) } ?? false }
 
     private func lost(_ error: WaylandError) {
         log("wayland: \(error); waiting for the compositor to come back")
@@ -137,27 +163,68 @@ public final class WaylandScreen: @unchecked Sendable {
             log("wayland: output \(head.scanout.info.name ?? String(name)) gone or changed")
         }
         for (name, info) in c.outputs where heads[name] == nil && info.pixelWidth > 0 && info.pixelHeight > 0 {
-            guard let proxy = c.outputProxy(name) else { continue }
-            do {
-                let scanout = try WaylandScanout(connection: c, loop: loop, output: proxy, info: info, passesInput: options.passesInput)
-                let painter = try RendererPainter(scanout: scanout, loop: loop, style: options.style, backdrop: options.backdrop,
-                                                  scale: Double(info.scale), textFromFirstFrame: true, target: .layer)
-                let stack = self.stack
-                let frames = FrameLoop(scanout: scanout, painter: painter, loop: loop) { time in
-                    stack.assumeIsolated { $0.snapshot(at: time) }
-                }
-                frames.onError = { [log] error in log("wayland: \(error)") }
-                let head = Head(scanout: scanout, painter: painter, frames: frames)
-                frames.onFrameShown = { [unowned self, unowned head] _ in
-                    self.framesDrawn += 1
-                    self.logButton(of: head)
-                }
-                try frames.start()
-                heads[name] = head
-                log("wayland: output \(info.name ?? String(name)) \(info.pixelWidth)x\(info.pixelHeight) scale \(info.scale)")
-            } catch {
-                log("wayland: output \(info.name ?? String(name)): \(error)")
+            makeHead(name, info)
+        }
+    }
+
+    /// The scale to draw an output's HUD at: its fractional one once known, else its integer one.
+    private func scale(of info: WaylandOutputInfo) -> Double {
+        info.name.flatMap { fractionalScales[$0] } ?? Double(info.scale)
+    }
+
+    private func makeHead(_ name: UInt32, _ info: WaylandOutputInfo) {
+        guard let c = connection, let proxy = c.outputProxy(name) else { return }
+        let scale = scale(of: info)
+        do {
+            let scanout = try WaylandScanout(connection: c, loop: loop, output: proxy, info: info, passesInput: options.passesInput)
+            let painter = try RendererPainter(scanout: scanout, loop: loop, style: options.style, backdrop: options.backdrop,
+                                              scale: scale, textFromFirstFrame: true, target: .layer)
+            let stack = self.stack
+            let frames = FrameLoop(scanout: scanout, painter: painter, loop: loop) { time in
+                stack.assumeIsolated { $0.snapshot(at: time) }
             }
+            frames.onError = { [log] error in log("wayland: \(error)") }
+            let head = Head(scanout: scanout, painter: painter, frames: frames, scale: scale)
+            frames.onFrameShown = { [unowned self, unowned head] _ in
+                self.framesDrawn += 1
+                self.logButton(of: head)
+                self.logStall(of: head)
+            }
+            scanout.onPreferredScale = { [unowned self] preferred in self.preferredScale(preferred, output: name) }
+            try frames.start()
+            heads[name] = head
+            log("wayland: output \(info.name ?? String(name)) \(info.pixelWidth)x\(info.pixelHeight) scale \(Self.format(scale))"
+                + (c.offersFractionalScale ? " (fractional scaling offered)" : ""))
+        } catch {
+            log("wayland: output \(info.name ?? String(name)): \(error)")
+        }
+    }
+
+    /// 1, 1.25, 1.5: a scale as a person writes it (to hundredths).
+    private static func format(_ scale: Double) -> String {
+        let hundredths = Int((scale * 100).rounded())
+        let fraction = hundredths % 100
+        if fraction == 0 { return String(hundredths / 100) }
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return "\(hundredths / 100).\(digits)"
+    }
+
+    /// The compositor's preferred scale for an output's surface: a head drawing
+    /// at another scale is made again at this one (its picture is the stack's:
+    /// nothing is lost; the new surface is mapped as the old one goes).
+    private func preferredScale(_ preferred: Double, output name: UInt32) {
+        guard preferred > 0, let head = heads[name] else { return }
+        let info = head.scanout.info
+        if let n = info.name { fractionalScales[n] = preferred }
+        guard abs(preferred - head.scale) > 0.001 else { return }
+        // From the loop: this runs inside the scanout's own event.
+        let stale = ObjectIdentifier(head)
+        loop.execute { [weak self] in
+            guard let self, let head = self.heads[name], ObjectIdentifier(head) == stale else { return }
+            self.log("wayland: output \(info.name ?? String(name)) prefers scale \(Self.format(preferred)); drawing at it")
+            head.frames.stop(retainingPicture: false, waitingForPresentation: false)
+            self.heads[name] = nil
+            self.makeHead(name, info)
         }
     }
 
@@ -172,6 +239,22 @@ public final class WaylandScreen: @unchecked Sendable {
         head.buttonLogged = rect
         if let r = rect {
             log("wayland: output \(head.scanout.info.name ?? "?") button at \(r.x),\(r.y) \(r.width)x\(r.height) px")
+        }
+    }
+
+    /// Says when an output's frame callbacks stop (the compositor is not
+    /// showing the surface: output off) and when they come again.
+    private func logStall(of head: Head) {
+        let taken = head.scanout.timeoutsTaken
+        defer { head.timeoutsSeen = taken }
+        let name = head.scanout.info.name ?? "?"
+        if taken > head.timeoutsSeen, !head.stalled {
+            head.stalled = true
+            log("wayland: output \(name): no frame callback within \(WaylandScanout.frameCallbackTimeout) (not shown?); "
+                + "frames paced by the daemon's clock")
+        } else if taken == head.timeoutsSeen, head.stalled {
+            head.stalled = false
+            log("wayland: output \(name): frame callbacks again")
         }
     }
 

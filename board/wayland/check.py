@@ -8,9 +8,10 @@ orange square moves, which no rule judges pixel by pixel.
   check.py hud SHOT                 a HUD over it: the pixels that differ form one box in
                                     the middle, everything outside that box is the client's exactly
   check.py plain-hud SHOT           a HUD on an output with no client (one plain colour, its top-left
-                                    corner's): the pixels that differ form one box in the middle
+                                    corner's): the pixels that differ (above the band) form one box in the middle
   check.py some-hud SHOT            hud or plain-hud: an added output shows the client (a compositor
                                     may move it there, or mirror) or nothing under the HUD
+  check.py scaled SHOT1 SHOT2 F     plain-hud in both, SHOT2's box F times SHOT1's (within 3 %)
   check.py dimmed SHOT RRGGBBAA     outside the HUD's box every pixel is the colour over
                                     the client's: src*a + dst*(1-a), within 1 level
   check.py differ SHOT1 SHOT2       the HUD's box differs between the two (a spinner turning)
@@ -92,21 +93,40 @@ def rule_hud(pic):
 
 def rule_plain_hud(pic):
     w, h, px = pic
+    box = plain_box(pic)
+    if box is None:
+        return False, f"no HUD: every pixel is {px[0:3].hex()}"
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    centred = abs(cx - w / 2) <= 2 and abs(cy - h / 2) <= 2
+    small = 40 <= bw <= w / 2 and 40 <= bh <= h / 2
+    return centred and small, f"a {bw}x{bh} box centred at ({cx:.0f},{cy:.0f}) on {w}x{h} of plain {px[0:3].hex()}"
+
+
+def plain_box(pic):
+    """The box holding every pixel (above the band: the pointer is parked there or below) that is not
+    the top-left corner's colour, or None."""
+    w, h, px = pic
     plain = tuple(px[0:3])
     x0 = y0 = 10 ** 9
     x1 = y1 = -1
-    for y in range(h):
+    for y in range(h - 80):
         row = px[y * w * 3:(y + 1) * w * 3]
         for x in range(w):
             if tuple(row[3 * x:3 * x + 3]) != plain:
                 x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-    if x1 < 0:
-        return False, f"no HUD: every pixel is {bytes(plain).hex()}"
-    bw, bh = x1 + 1 - x0, y1 + 1 - y0
-    cx, cy = (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
-    centred = abs(cx - w / 2) <= 2 and abs(cy - h / 2) <= 2
-    small = 40 <= bw <= w / 2 and 40 <= bh <= h / 2
-    return centred and small, f"a {bw}x{bh} box centred at ({cx:.0f},{cy:.0f}) on {w}x{h} of plain {bytes(plain).hex()}"
+    return None if x1 < 0 else (x0, y0, x1 + 1, y1 + 1)
+
+
+def rule_scaled(a, b, factor):
+    boxes = [plain_box(a), plain_box(b)]
+    if None in boxes:
+        return False, "no HUD in one of the shots"
+    (a0, a1, a2, a3), (b0, b1, b2, b3) = boxes
+    rw, rh = (b2 - b0) / (a2 - a0), (b3 - b1) / (a3 - a1)
+    good = abs(rw / factor - 1) <= 0.03 and abs(rh / factor - 1) <= 0.03
+    return good, f"the box is {b2 - b0}x{b3 - b1} against {a2 - a0}x{a3 - a1}: {rw:.3f} x {rh:.3f} times (want {factor})"
 
 
 def rule_dimmed(pic, colour):
@@ -152,11 +172,13 @@ def synthetic(w=320, h=240, hud=False, colour=None, shift=0):
     return w, h, bytes(px)
 
 
-def plain(w=320, h=240, hud=False):
+def plain(w=320, h=320, hud=False, size=1.0):
+    bw, bh = round(100 * size), round(80 * size)
+    x0, y0 = (w - bw) // 2, (h - bh) // 2
     px = bytearray()
     for y in range(h):
         for x in range(w):
-            px += bytes((120, 120, 130) if hud and 110 <= x < 210 and 80 <= y < 160 else (51, 51, 51))
+            px += bytes((120, 120, 130) if hud and x0 <= x < x0 + bw and y0 <= y < y0 + bh else (51, 51, 51))
     return w, h, bytes(px)
 
 
@@ -166,6 +188,8 @@ def self_test():
         ("client", rule_client(synthetic()), True), ("client", rule_client(synthetic(hud=True)), False),
         ("hud", rule_hud(synthetic(hud=True)), True), ("hud", rule_hud(synthetic()), False),
         ("plain-hud", rule_plain_hud(plain(hud=True)), True), ("plain-hud", rule_plain_hud(plain()), False),
+        ("scaled", rule_scaled(plain(hud=True), plain(hud=True, size=1.25), 1.25), True),
+        ("scaled", rule_scaled(plain(hud=True), plain(hud=True), 1.25), False),
         ("dimmed", rule_dimmed(synthetic(hud=True, colour="00000080"), "00000080"), True),
         ("dimmed", rule_dimmed(synthetic(hud=True), "00000080"), False),
         ("differ", rule_differ(synthetic(hud=True), synthetic(hud=True, shift=3)), True),
@@ -195,6 +219,8 @@ def main():
         if not passed:
             (passed, why), label = rule_plain_hud(pic), "on a plain output"
         why = f"{label}: {why}"
+    elif rule == "scaled":
+        passed, why = rule_scaled(read_ppm(args[1]), read_ppm(args[2]), float(args[3]))
     elif rule == "dimmed":
         passed, why = rule_dimmed(read_ppm(args[1]), args[2])
     elif rule == "differ":

@@ -27,6 +27,13 @@ const struct wl_interface *kiosk_wl_core_interface(enum kiosk_wl_core which);
 const struct wl_interface *kiosk_layer_shell_interface(void);
 const struct wl_interface *kiosk_layer_surface_interface(void);
 
+/* viewporter and fractional-scale-v1 (wayland-protocols), written the same
+ * way: for drawing at an output's fractional scale. */
+const struct wl_interface *kiosk_viewporter_interface(void);
+const struct wl_interface *kiosk_viewport_interface(void);
+const struct wl_interface *kiosk_fractional_scale_manager_interface(void);
+const struct wl_interface *kiosk_fractional_scale_interface(void);
+
 /* A new anonymous shared-memory file of `size` bytes for wl_shm
  * (memfd_create with MFD_CLOEXEC, then ftruncate): its fd, or -1 with errno set. */
 int kiosk_wl_shm_file(long size);
