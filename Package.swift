@@ -84,7 +84,7 @@ let package = Package(
 
         // The HUD on a Wayland compositor's overlay layer (wlr-layer-shell), over a browser kiosk:
         // `WaylandScreen`, a `Scanout` per output on shm buffers, libwayland-client loaded on first use.
-        .target(name: "HUDWayland", dependencies: ["HUDCore", "HUDSystem", "HUDFrames", "HUDRender", "KioskHUD", "CWayland", "CLazyWayland"]),
+        .target(name: "HUDWayland", dependencies: ["HUDCore", "HUDSystem", "HUDFrames", "HUDRender", "HUDInput", "KioskHUD", "CWayland", "CLazyWayland"]),
 
         // Runs before the Swift runtime's constructors: when the kernel's random
         // pool is not ready yet (early boot), Swift's hashing seed would block

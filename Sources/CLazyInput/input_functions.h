@@ -41,6 +41,7 @@ LAZY(XKBCOMMON, struct xkb_context *, xkb_context_new, (enum xkb_context_flags a
 LAZY_VOID(XKBCOMMON, xkb_context_set_log_level, (struct xkb_context *a0, enum xkb_log_level a1), (a0, a1))
 LAZY_VOID(XKBCOMMON, xkb_context_unref, (struct xkb_context *a0), (a0))
 LAZY(XKBCOMMON, struct xkb_keymap *, xkb_keymap_new_from_names, (struct xkb_context *a0, const struct xkb_rule_names *a1, enum xkb_keymap_compile_flags a2), (a0, a1, a2))
+LAZY(XKBCOMMON, struct xkb_keymap *, xkb_keymap_new_from_string, (struct xkb_context *a0, const char *a1, enum xkb_keymap_format a2, enum xkb_keymap_compile_flags a3), (a0, a1, a2, a3))
 LAZY_VOID(XKBCOMMON, xkb_keymap_unref, (struct xkb_keymap *a0), (a0))
 LAZY(XKBCOMMON, int, xkb_keysym_get_name, (xkb_keysym_t a0, char *a1, size_t a2), (a0, a1, a2))
 LAZY(XKBCOMMON, xkb_keysym_t, xkb_state_key_get_one_sym, (struct xkb_state *a0, xkb_keycode_t a1), (a0, a1))
@@ -48,4 +49,5 @@ LAZY(XKBCOMMON, int, xkb_state_key_get_utf8, (struct xkb_state *a0, xkb_keycode_
 LAZY(XKBCOMMON, int, xkb_state_mod_name_is_active, (struct xkb_state *a0, const char *a1, enum xkb_state_component a2), (a0, a1, a2))
 LAZY(XKBCOMMON, struct xkb_state *, xkb_state_new, (struct xkb_keymap *a0), (a0))
 LAZY_VOID(XKBCOMMON, xkb_state_unref, (struct xkb_state *a0), (a0))
+LAZY(XKBCOMMON, enum xkb_state_component, xkb_state_update_mask, (struct xkb_state *a0, xkb_mod_mask_t a1, xkb_mod_mask_t a2, xkb_mod_mask_t a3, xkb_layout_index_t a4, xkb_layout_index_t a5, xkb_layout_index_t a6), (a0, a1, a2, a3, a4, a5, a6))
 LAZY(XKBCOMMON, enum xkb_state_component, xkb_state_update_key, (struct xkb_state *a0, xkb_keycode_t a1, enum xkb_key_direction a2), (a0, a1, a2))

@@ -56,6 +56,7 @@ const struct wl_interface *kiosk_wl_core_interface(enum kiosk_wl_core which) {
     case KIOSK_WL_SEAT: return addresses[SLOT_wl_seat_interface];
     case KIOSK_WL_POINTER: return addresses[SLOT_wl_pointer_interface];
     case KIOSK_WL_TOUCH: return addresses[SLOT_wl_touch_interface];
+    case KIOSK_WL_KEYBOARD: return addresses[SLOT_wl_keyboard_interface];
     }
     return NULL;
 }

@@ -3,8 +3,9 @@ import HUDWayland
 
 /// `--output wayland`: the HUD on the compositor's overlay layer, on every
 /// output (`WaylandScreen`). Waits for a compositor not started yet and
-/// reconnects to one that restarts. Input comes from the compositor (its
-/// pointer and touch press the button); no prompt can be typed into.
+/// reconnects to one that restarts. Input comes from the compositor: its
+/// pointer and touch press the button, and while a prompt is up the HUD
+/// takes the keyboard (the app below gets no keys meanwhile).
 public final class WaylandOutput: HUDOutput {
     private let options: WaylandScreen.Options
     private let log: @Sendable (String) -> Void
@@ -20,8 +21,8 @@ public final class WaylandOutput: HUDOutput {
     public var isSettled: Bool { screen?.isSettled ?? true }
     /// The compositor owns the display: nothing to let go of but drawing.
     public private(set) var holdsDisplay = true
-    /// Keys go to the compositor's focused client, not to an overlay surface without keyboard interactivity.
-    public var readsKeys: Bool { false }
+    /// Prompts can be answered while the compositor has a keyboard.
+    public var readsKeys: Bool { screen?.readsKeys ?? false }
 
     public func start(stack: HUDStack, theme: DaemonTheme) throws(DaemonError) {
         var o = options

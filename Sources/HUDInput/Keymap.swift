@@ -10,7 +10,8 @@ public final class Keymap: @unchecked Sendable {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
-    public let layout: KeyboardLayout
+    /// The layout it was compiled for; nil for a keymap given whole (`init(text:)`).
+    public let layout: KeyboardLayout?
 
     /// Compiles the keymap for `layout` from xkeyboard-config's files
     /// (`/usr/share/X11/xkb`, or `includePath` alone when given).
@@ -55,6 +56,40 @@ public final class Keymap: @unchecked Sendable {
         self.context = context
         self.keymap = keymap
         self.state = state
+    }
+
+    /// Compiles a keymap given whole in xkb's text format, as a Wayland
+    /// compositor hands its keymap to clients (`wl_keyboard.keymap`):
+    /// `xkb_keymap_new_from_string` with `XKB_KEYMAP_FORMAT_TEXT_V1`.
+    /// - Throws: `SystemError` naming `dlopen` (no libxkbcommon),
+    ///   `xkb_context_new`, `xkb_keymap_new_from_string` (not a keymap) or `xkb_state_new`.
+    public init(text: String) throws(SystemError) {
+        try InputLibraries.load()
+        layout = nil
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else {
+            throw SystemError(call: "xkb_context_new", subject: "a keymap's text")
+        }
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
+        guard let keymap = text.withCString({ xkb_keymap_new_from_string(context, $0, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) }) else {
+            xkb_context_unref(context)
+            throw SystemError(call: "xkb_keymap_new_from_string", subject: "a keymap's text (\(text.utf8.count) bytes)",
+                              detail: "not a keymap in xkb's text format")
+        }
+        guard let state = xkb_state_new(keymap) else {
+            xkb_keymap_unref(keymap)
+            xkb_context_unref(context)
+            throw SystemError(call: "xkb_state_new", subject: "a keymap's text")
+        }
+        self.context = context
+        self.keymap = keymap
+        self.state = state
+    }
+
+    /// The modifiers and group as the compositor says they are
+    /// (`wl_keyboard.modifiers`; `xkb_state_update_mask`): they override
+    /// what the keys seen so far implied (keys pressed while another surface had focus).
+    public func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        _ = xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
     }
 
     deinit {

@@ -1,6 +1,7 @@
 internal import CLazyWayland
 internal import CWayland
 import Glibc
+import HUDInput
 import HUDSystem
 
 /// One connection to a Wayland compositor (`wl_display_connect`), on the
@@ -31,6 +32,12 @@ public final class WaylandConnection: @unchecked Sendable {
     public var onLost: ((WaylandError) -> Void)?
     /// Pointer and touch input on one of our surfaces (surface-local points).
     var onPointer: ((WaylandPointerEvent) -> Void)?
+    /// Keys typed while one of our surfaces has the keyboard.
+    var onKey: ((KeyPress) -> Void)?
+    /// A keyboard's keymap could not be used (what went wrong).
+    var onKeyboardError: ((String) -> Void)?
+    /// Whether a seat has a keyboard: prompts can be answered.
+    var hasKeyboard: Bool { seats.values.contains { $0.hasKeyboard } }
     private var lost = false
     private let loop: EventLoop
 
@@ -135,7 +142,10 @@ public final class WaylandConnection: @unchecked Sendable {
             case "wl_output": addOutput(name, version: min(version, 4))
             case "wl_seat":
                 if let proxy = bind(name, WaylandInterface.seat, min(version, 5)) {
-                    seats[name] = WaylandSeat(proxy) { [unowned self] event in self.onPointer?(event) }
+                    let seat = WaylandSeat(proxy) { [unowned self] event in self.onPointer?(event) }
+                    seat.onKey = { [unowned self] key in self.onKey?(key) }
+                    seat.onKeyboardError = { [unowned self] why in self.onKeyboardError?(why) }
+                    seats[name] = seat
                 }
             default: break
             }

@@ -54,6 +54,7 @@ enum WaylandInterface {
     static var seat: UnsafePointer<wl_interface> { kiosk_wl_core_interface(KIOSK_WL_SEAT) }
     static var pointer: UnsafePointer<wl_interface> { kiosk_wl_core_interface(KIOSK_WL_POINTER) }
     static var touch: UnsafePointer<wl_interface> { kiosk_wl_core_interface(KIOSK_WL_TOUCH) }
+    static var keyboard: UnsafePointer<wl_interface> { kiosk_wl_core_interface(KIOSK_WL_KEYBOARD) }
     static var layerShell: UnsafePointer<wl_interface> { kiosk_layer_shell_interface() }
     static var layerSurface: UnsafePointer<wl_interface> { kiosk_layer_surface_interface() }
     static var viewporter: UnsafePointer<wl_interface> { kiosk_viewporter_interface() }

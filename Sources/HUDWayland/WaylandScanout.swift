@@ -28,6 +28,11 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
     /// The surface's viewport and fractional-scale objects (fractional scaling only).
     private var viewport: WaylandProxy?
     private var fractionalScale: (proxy: WaylandProxy, events: WaylandEvents)?
+    /// Whether the surface takes the keyboard (exclusively: a prompt asks for
+    /// keys, and the app below gets none meanwhile); applied with the next commit.
+    var takesKeyboard = false
+    /// What the layer surface was last told (`set_keyboard_interactivity`).
+    private var keyboardSent = false
     /// The compositor's preferred scale for the surface (fractional scaling), as it said it.
     var onPreferredScale: ((Double) -> Void)?
     private var layerSurface: (proxy: WaylandProxy, events: WaylandEvents)?
@@ -105,7 +110,8 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
         layer.request(0, [.uint(0), .uint(0)])  // set_size: the compositor's (the output's logical size, in configure)
         layer.request(1, [.uint(15)])  // set_anchor: all four edges
         layer.request(2, [.int(-1)])  // set_exclusive_zone: over panels too
-        layer.request(4, [.uint(0)])  // set_keyboard_interactivity: none
+        keyboardSent = takesKeyboard
+        layer.request(4, [.uint(takesKeyboard ? 1 : 0)])  // set_keyboard_interactivity: exclusive while a prompt is up, else none
         configured = false
         s.request(6)  // commit, no buffer
         connection.flush()
@@ -136,6 +142,10 @@ final class WaylandScanout: Scanout, @unchecked Sendable {
     /// Attaches buffer `index`, damages what changed, asks for a frame callback and commits.
     private func commit(_ index: Int, damage: PixelRect) {
         guard let s = surface else { return }
+        if takesKeyboard != keyboardSent, let layer = layerSurface?.proxy {
+            keyboardSent = takesKeyboard
+            layer.request(4, [.uint(takesKeyboard ? 1 : 0)])  // set_keyboard_interactivity
+        }
         let buffer = shmBuffers[index]
         s.request(1, [.object(buffer.proxy), .int(0), .int(0)])  // attach
         let d = damage.isEmpty ? PixelRect(x: 0, y: 0, width: 1, height: 1) : damage

@@ -90,6 +90,9 @@ public final class WaylandScreen: @unchecked Sendable {
         c.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         c.onLost = { [unowned self] error in self.lost(error) }
         c.onPointer = { [unowned self] event in self.pointer(event) }
+        let stack = self.stack
+        c.onKey = { key in stack.assumeIsolated { $0.press(key) } }
+        c.onKeyboardError = { [log] why in log("wayland: keyboard: \(why)") }
         log("wayland: connected to \(options.socket ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"), "
             + "\(c.outputs.count) output(s)")
         outputsChanged()
@@ -191,6 +194,7 @@ public final class WaylandScreen: @unchecked Sendable {
                 self.logStall(of: head)
             }
             scanout.onPreferredScale = { [unowned self] preferred in self.preferredScale(preferred, output: name) }
+            scanout.takesKeyboard = stack.assumeIsolated { $0.activePrompt != nil }
             try frames.start()
             heads[name] = head
             log("wayland: output \(info.name ?? String(name)) \(info.pixelWidth)x\(info.pixelHeight) scale \(Self.format(scale))"
@@ -228,9 +232,17 @@ public final class WaylandScreen: @unchecked Sendable {
         }
     }
 
+    /// The stack changed: every output draws, and takes the keyboard while a prompt asks for keys.
     private func invalidate() {
-        for (_, head) in heads { head.frames.invalidate() }
+        let wantsKeys = stack.assumeIsolated { $0.activePrompt != nil }
+        for (_, head) in heads {
+            head.scanout.takesKeyboard = wantsKeys
+            head.frames.invalidate()
+        }
     }
+
+    /// Whether typed keys can reach a prompt: the compositor has a keyboard.
+    public var readsKeys: Bool { connection?.hasKeyboard ?? false }
 
     /// Says where the button is on an output when that changed: "wayland: output NAME button at X,Y WxH px".
     private func logButton(of head: Head) {

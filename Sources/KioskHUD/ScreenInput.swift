@@ -44,21 +44,8 @@ final class ScreenInput: @unchecked Sendable {
     /// Carries one event out on the stack (on the loop).
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(let k) where k.state == .pressed:
-            // Prompts (and keystroke watches) first; Enter not taken by one presses the button.
-            let key: HUDPromptKey?
-            if k.isControlC { key = .interrupt } else {
-                switch k.key {
-                case .enter: key = .enter
-                case .backspace: key = .backspace
-                case .escape: key = .escape
-                default: key = k.text.map(HUDPromptKey.text)
-                }
-            }
-            guard let key else { return }
-            stack.assumeIsolated { stack in
-                if !stack.type(key), key == .enter { _ = stack.activateButton() }
-            }
+        case .key(let k):
+            stack.assumeIsolated { $0.press(k) }
         case .pointer(.button(.left, let state, at: let p)):
             guard let point = toPoint(p) else { return }
             stack.assumeIsolated { stack in

@@ -88,4 +88,38 @@ import Testing
     @Test func noKeymapFilesIsASystemErrorToo() {
         #expect(throws: SystemError.self) { try Keymap(includePath: "/nonexistent-xkb") }
     }
+
+    /// A keymap as a Wayland compositor hands it over: text in xkb's format (here its includes, resolved from xkb-data).
+    let keymapText = """
+        xkb_keymap {
+            xkb_keycodes { include "evdev" };
+            xkb_types { include "complete" };
+            xkb_compat { include "complete" };
+            xkb_symbols { include "pc+us" };
+        };
+        """
+
+    @Test func aKeymapGivenAsTextTypesItsKeys() throws {
+        let keymap = try Keymap(text: keymapText)
+        #expect(keymap.layout == nil)
+        #expect(tap(keymap, a).text == "a")
+        #expect(tap(keymap, enter).key == .enter)
+    }
+
+    @Test func theCompositorsModifiersOverrideTheKeysSeen() throws {
+        let keymap = try Keymap(text: keymapText)
+        keymap.updateModifiers(depressed: 1, latched: 0, locked: 0, group: 0)  // Shift, as wl_keyboard.modifiers says it
+        #expect(tap(keymap, b).text == "B")
+        keymap.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        #expect(tap(keymap, b).text == "b")
+    }
+
+    @Test func textThatIsNoKeymapIsASystemErrorNamingTheCall() {
+        do {
+            _ = try Keymap(text: "not a keymap")
+            Issue.record("compiled a keymap from text that is none")
+        } catch {
+            #expect(error.call == "xkb_keymap_new_from_string")
+        }
+    }
 }

@@ -5,7 +5,7 @@
 #   sway   Debian 12's sway 1.7;  labwc  Raspberry Pi OS's compositor, labwc 0.8 from Debian 13
 # (the session: session.sh).
 # Checks: the HUD over the client with the client's pixels untouched around it, the spinner turning,
-# nothing of ours left when hidden, the button pressed by a synthetic pointer (pointer.c, a
+# nothing of ours left when hidden, the button pressed by a synthetic pointer (input.c, a
 # wlr virtual pointer) while a click beside it stays with the HUD, a click passing through to the
 # client with --pass-input, a second output getting its own HUD (and, on labwc, an output
 # unplugged and plugged again), the compositor killed and started again with the daemon
@@ -50,7 +50,7 @@ if until_true 30 button-logged grep -q "button at " "$log" && until_true 30 butt
     waiter=$!
     waiters() { h status | grep -qx "button-waiters=$1"; }
     until_true 30 button-waiting waiters 1
-    point move 20 20 && point click && point move "$bx" "$by" && point click
+    inject move 20 20 && inject click && inject move "$bx" "$by" && inject click
     if wait "$waiter"; then pass "button-clicked-by-the-pointer: hud wait-button returned 0 after a click at $bx,$by"
     else fail button-clicked-by-the-pointer "hud wait-button ($?): $(cat "$work/wait-button.out")"; fi
     presses=$(h status | sed -n 's/^button-presses=//p')
@@ -59,7 +59,27 @@ if until_true 30 button-logged grep -q "button at " "$log" && until_true 30 butt
     grep -q '^click' "$work/client.log" && fail clicks-on-the-hud-stay-with-it "the client saw: $(grep '^click' "$work/client.log" | tr '\n' ' ')" ||
         pass "clicks-on-the-hud-stay-with-it: the client saw no click"
 fi
-point move 2 $((height - 78))
+inject move 2 $((height - 78))
+
+# Keys: with no prompt up the app below has the keyboard; while `hud ask` waits, the HUD takes it
+# (the app gets none of the answer's keys) and the typed answer comes back; then the app has it again.
+inject type a && until_true 30 keys-reach-the-app-without-a-prompt grep -qx 'key 30' "$work/client.log" &&
+    pass "keys-reach-the-app-without-a-prompt: the client saw key 30 (a)"
+timeout 30 setpriv --reuid="$uid" --regid="$gid" --clear-groups $(user_env) "$work/hud" ask --question "Unit name" --socket "$sock" \
+    >"$work/ask.out" 2>&1 &
+asker=$!
+prompted() { h status | grep -qx prompts=1; }
+if until_true 30 prompt-up prompted && until_true 30 prompt-settled settled; then
+    keys_before=$(grep -c '^key' "$work/client.log")
+    inject type kiosk1 && inject enter
+    if wait "$asker" && [[ $(cat "$work/ask.out") == kiosk1 ]]; then pass "prompt-answered-from-the-keyboard: hud ask printed kiosk1"
+    else fail prompt-answered-from-the-keyboard "hud ask: $(cat "$work/ask.out")"; fi
+    keys_after=$(grep -c '^key' "$work/client.log")
+    (( keys_after == keys_before )) && pass "keys-withheld-from-the-app-during-the-prompt: the client saw none of the 7" ||
+        fail keys-withheld-from-the-app-during-the-prompt "the client saw $((keys_after - keys_before)) key(s) while the prompt was up"
+    until_true 30 prompt-gone-settled settled && inject type b &&
+        until_true 30 keyboard-back-to-the-app grep -qx 'key 48' "$work/client.log" && pass "keyboard-back-to-the-app: the client saw key 48 (b) after the prompt"
+fi
 
 h hide >/dev/null
 until_true 30 hidden-settled settled && shot hidden && judge hidden-leaves-the-client-alone client "$work/hidden.ppm"
@@ -83,7 +103,7 @@ fi
 
 # The compositor goes away and comes back: the daemon waits for its socket and draws again.
 h show --mode ring --progress 70 --label "After a restart" >/dev/null
-stop_pointer
+stop_input
 kill "$compositor_pid"; wait "$compositor_pid" 2>/dev/null
 until_true 30 daemon-saw-the-compositor-go grep -q "waiting for the compositor" "$log"
 h ping >/dev/null && pass "daemon-answers-without-a-compositor" || fail daemon-answers-without-a-compositor "hud ping failed"
@@ -98,7 +118,7 @@ printf '{"backgroundColor": "#30609080"}\n' > "$work/dim.json"
 start_daemon --theme "$work/dim.json" --pass-input || finish
 h show --mode ring --progress 50 >/dev/null
 until_true 30 dimmed-settled settled && shot dimmed && judge dimming-exact dimmed "$work/dimmed.ppm" 30609080
-point move 100 60 && point click &&
+inject move 100 60 && inject click &&
     until_true 30 click-passes-through grep -qx 'click 100 60' "$work/client.log" && pass "click-passes-through: the client saw 'click 100 60' under the HUD"
 
 # A fractional scale (labwc; sway 1.7 has no fractional-scale): the HUD drawn at 1.25 into the
@@ -108,7 +128,7 @@ if [[ $compositor == labwc ]]; then
     kill "$client_pid"; wait "$client_pid" 2>/dev/null
     # One output, so that the pointer's extent is that output's pixels at any scale: parked in the band.
     randr --output HEADLESS-2 --off >/dev/null
-    point move 2 $((height - 78))
+    inject move 2 $((height - 78))
     h show --mode ring --progress 50 --label "Scaled" >/dev/null
     until_true 30 unscaled-settled settled && shot unscaled && judge hud-at-scale-1 plain-hud "$work/unscaled.ppm"
     randr --output HEADLESS-1 --scale 1.25 >/dev/null

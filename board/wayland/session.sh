@@ -79,8 +79,8 @@ wayland-scanner client-header "$xdg" "$work/xdg-shell-client-protocol.h" &&
     wayland-scanner private-code "$xdg" "$work/xdg-shell-protocol.c" &&
     gcc -O2 -Wall -Wextra -Werror -I "$work" -o "$work/test-client" "$here/test-client.c" "$work/xdg-shell-protocol.c" \
         $(pkg-config --cflags --libs wayland-client) &&
-    gcc -O2 -Wall -Wextra -Werror -o "$work/pointer" "$here/pointer.c" $(pkg-config --cflags --libs wayland-client) ||
-    { echo "$name: FAIL, the test client or the pointer does not build"; exit 1; }
+    gcc -O2 -Wall -Wextra -Werror -o "$work/input" "$here/input.c" $(pkg-config --cflags --libs wayland-client xkbcommon) ||
+    { echo "$name: FAIL, the test client or the synthetic input does not build"; exit 1; }
 cp "$hud" "$work/hud"
 
 # Host processes find the compositor's socket by its path.
@@ -130,24 +130,26 @@ start_session() {
     until_true 30 "$1-compositor-socket" test -S "$display" || return 1
     # labwc starts with two outputs (it cannot make one later): the second is off until a check plugs it in.
     if [[ $compositor == labwc ]]; then until_true 30 "$1-second-output-off" randr --output HEADLESS-2 --off || return 1; fi
-    # The pointer first: the seat has it when the daemon comes; parked in the band no rule judges.
-    coproc POINTER { as_user "$work/pointer" "$width" "$height" 2>>"$work/pointer.log"; }
-    pids+=("$POINTER_PID")
-    read -r -t 30 -u "${POINTER[0]}" reply && [[ $reply == ready ]] || { fail "$1-pointer" "the virtual pointer did not start: $(cat "$work/pointer.log")"; return 1; }
-    point move 2 $((height - 78)) || return 1
+    # The synthetic pointer and keyboard first: the seat has them when the daemon comes. The
+    # pointer is parked in the band no rule judges.
+    coproc INPUT { as_user "$work/input" "$width" "$height" 2>>"$work/input.log"; }
+    pids+=("$INPUT_PID")
+    read -r -t 30 -u "${INPUT[0]}" reply && [[ $reply == ready ]] || { fail "$1-input" "the synthetic input did not start: $(cat "$work/input.log")"; return 1; }
+    inject move 2 $((height - 78)) || return 1
     : >"$work/client.log"
     spawn "$work/test-client" >"$work/client.log" 2>&1
     client_pid=$spawned
     # Drawn and turning: its first 60 frame callbacks came.
     until_true 30 "$1-client-frames" grep -q '^frame 60$' "$work/client.log"
 }
-# point COMMAND...: tells the pointer and waits for the compositor to have handled it.
-point() {
+# inject COMMAND...: tells the synthetic input (move X Y, click, type TEXT, enter) and waits for
+# the compositor to have handled it.
+inject() {
     local reply
-    echo "$*" >&"${POINTER[1]}"
-    read -r -t 30 -u "${POINTER[0]}" reply && [[ $reply == done ]] || { fail "pointer-$1" "no answer to '$*' ($reply)"; return 1; }
+    echo "$*" >&"${INPUT[1]}"
+    read -r -t 30 -u "${INPUT[0]}" reply && [[ $reply == done ]] || { fail "input-$1" "no answer to '$*' ($reply)"; return 1; }
 }
-stop_pointer() { kill "$POINTER_PID" 2>/dev/null; wait "$POINTER_PID" 2>/dev/null; }
+stop_input() { kill "$INPUT_PID" 2>/dev/null; wait "$INPUT_PID" 2>/dev/null; }
 daemon_n=0
 start_daemon() {  # start_daemon OPTIONS...: a daemon on the session, logging to daemon-N.log
     daemon_n=$((daemon_n + 1))

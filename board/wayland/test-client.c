@@ -2,8 +2,9 @@
  * checks: 64-pixel tiles, (tx + ty) even -> 0x204080, odd -> 0xE0E0D0, and
  * an orange 48x48 square moving 4 pixels a frame along a band at the bottom
  * (its top at height - 80), redrawn on every frame callback. It prints
- * "size W H" once configured, "frame N" every 60 frames and "click X Y" for
- * each left-button press that reaches it (the HUD passing input through).
+ * "size W H" once configured, "frame N" every 60 frames, "click X Y" for
+ * each left-button press that reaches it (the HUD passing input through) and
+ * "key CODE" for each key pressed while it has the keyboard.
  * Build: gcc test-client.c xdg-shell-protocol.c -lwayland-client (the glue
  * from wayland-scanner and wayland-protocols' xdg-shell.xml). */
 #define _GNU_SOURCE
@@ -129,9 +130,32 @@ static const struct wl_pointer_listener pointer_listener = {
     .enter = p_enter, .leave = p_leave, .motion = p_motion, .button = p_button, .axis = p_axis,
     .frame = p_frame, .axis_source = p_axis_source, .axis_stop = p_axis_stop, .axis_discrete = p_axis_discrete};
 
+static void k_keymap(void *d, struct wl_keyboard *k, uint32_t f, int32_t fd, uint32_t size) {
+    (void)d; (void)k; (void)f; (void)size; close(fd);
+}
+static void k_enter(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *sf, struct wl_array *keys) {
+    (void)d; (void)k; (void)s; (void)sf; (void)keys;
+}
+static void k_leave(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *sf) { (void)d; (void)k; (void)s; (void)sf; }
+static void k_key(void *d, struct wl_keyboard *k, uint32_t s, uint32_t t, uint32_t key, uint32_t state) {
+    (void)d; (void)k; (void)s; (void)t;
+    if (state == 1) { printf("key %u\n", key); fflush(stdout); }
+}
+static void k_modifiers(void *d, struct wl_keyboard *k, uint32_t s, uint32_t a, uint32_t b, uint32_t c, uint32_t g) {
+    (void)d; (void)k; (void)s; (void)a; (void)b; (void)c; (void)g;
+}
+static void k_repeat(void *d, struct wl_keyboard *k, int32_t r, int32_t delay) { (void)d; (void)k; (void)r; (void)delay; }
+static const struct wl_keyboard_listener keyboard_listener = {
+    .keymap = k_keymap, .enter = k_enter, .leave = k_leave, .key = k_key, .modifiers = k_modifiers, .repeat_info = k_repeat};
+
 static void seat_caps(void *d, struct wl_seat *s, uint32_t caps) {
     (void)d;
     static struct wl_pointer *pointer;
+    static struct wl_keyboard *keyboard;
+    if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !keyboard) {
+        keyboard = wl_seat_get_keyboard(s);
+        wl_keyboard_add_listener(keyboard, &keyboard_listener, NULL);
+    }
     if ((caps & WL_SEAT_CAPABILITY_POINTER) && !pointer) {
         pointer = wl_seat_get_pointer(s);
         wl_pointer_add_listener(pointer, &pointer_listener, NULL);

@@ -17,7 +17,7 @@ const char *kiosk_wayland_try_load(void);
 enum kiosk_wl_core {
     KIOSK_WL_REGISTRY, KIOSK_WL_CALLBACK, KIOSK_WL_COMPOSITOR, KIOSK_WL_SURFACE, KIOSK_WL_REGION,
     KIOSK_WL_SHM, KIOSK_WL_SHM_POOL, KIOSK_WL_BUFFER, KIOSK_WL_OUTPUT, KIOSK_WL_SEAT,
-    KIOSK_WL_POINTER, KIOSK_WL_TOUCH
+    KIOSK_WL_POINTER, KIOSK_WL_TOUCH, KIOSK_WL_KEYBOARD
 };
 const struct wl_interface *kiosk_wl_core_interface(enum kiosk_wl_core which);
 
