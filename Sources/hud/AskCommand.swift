@@ -11,7 +11,8 @@ enum AskCommand {
         logged), or a question with --question (echoed). Enter answers: the typed text
         is printed on stdout with a newline, exit 0. Backspace erases, Escape clears.
         Exits 1 on Ctrl-C ('cancelled'), when the HUD is hidden first, when the daemon
-        reads no keys (start it with --input on a display), or quits first; 2 on bad usage.
+        reads no keys (start it with --input on a display; on Wayland it reads the
+        compositor's keyboard), or quits first; 2 on bad usage.
         """, options: [
             .init(name: "password", placeholder: "PROMPT", help: "ask for a passphrase, e.g. 'Disk passphrase'"),
             .init(name: "question", placeholder: "PROMPT", help: "ask a question; the answer is echoed as typed"),

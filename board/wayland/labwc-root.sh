@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A Debian 13 (trixie) root with labwc, Raspberry Pi OS's compositor, for board/wayland/run.sh labwc
-# (Debian 12 has no labwc): debootstrap --variant=minbase with labwc and wlr-randr, kept unpacked in
+# (Debian 12 has no labwc): debootstrap --variant=minbase with labwc, wlr-randr and weston (a
+# compositor without layer-shell, for the clear error the daemon gives there), kept unpacked in
 # $KIOSKHUD_LABWC_CACHE (default /var/tmp/kioskhud-labwc-root) as root-KEY, KEY a hash of this
 # script, the suite, the mirror and the package list; roots of other keys are removed. Only the
 # compositor runs inside it: the daemon, the test client and grim run on the host and reach
@@ -15,7 +16,7 @@ if [[ -z $mirror ]]; then
         | tr ' ' '\n' | grep -v -e security -e '^$' | head -n 1 || true)
     mirror=${mirror:-http://deb.debian.org/debian}
 fi
-packages=(labwc wlr-randr)
+packages=(labwc wlr-randr weston)
 log() { echo "[labwc-root] $*" >&2; }
 command -v debootstrap >/dev/null || { log "no debootstrap (scripts/install-deps.sh installs it)"; exit 1; }
 [[ $(id -u) == 0 ]] || { log "debootstrap and chroot need root"; exit 1; }

@@ -137,4 +137,28 @@ if [[ $compositor == labwc ]]; then
         judge hud-drawn-at-scale-1.25 scaled "$work/unscaled.ppm" "$work/scaled.ppm" 1.25
 fi
 
+# A compositor without layer-shell (weston 14, from the Debian 13 root; cage and GNOME have none
+# either): the daemon stops at once with an error naming the missing protocol and the compositors
+# that have it.
+if [[ $compositor == labwc ]]; then
+    mkdir -m 0700 "$work/xdg-weston" && chown "$uid:$gid" "$work/xdg-weston"
+    chroot --userspec="$uid:$gid" "$root" env -i PATH=/usr/bin:/bin HOME="$inside" XDG_RUNTIME_DIR="$inside/xdg-weston" \
+        weston --backend=headless --renderer=pixman --socket=wayland-weston >"$work/weston.log" 2>&1 &
+    pids+=("$!")
+    if until_true 30 weston-socket test -S "$work/xdg-weston/wayland-weston"; then
+        timeout 30 setpriv --reuid="$uid" --regid="$gid" --clear-groups env -i PATH=/usr/bin:/bin XDG_RUNTIME_DIR="$work/xdg-weston" \
+            "$work/hud" daemon --output "wayland:$work/xdg-weston/wayland-weston" --socket "$work/xdg-weston/hud.sock" \
+            --no-psplash --cmdline /dev/null --state-dir "$work/xdg-weston/state" >"$work/daemon-weston.log" 2>&1
+        status=$?
+        if (( status != 0 && status != 124 )) && grep -q "zwlr_layer_shell_v1" "$work/daemon-weston.log" &&
+                grep -q "labwc, sway" "$work/daemon-weston.log"; then
+            pass "no-layer-shell-is-a-clear-error: weston: exit $status, $(grep -o 'the compositor has no[^;]*' "$work/daemon-weston.log" | head -1)"
+        else
+            fail no-layer-shell-is-a-clear-error "weston: exit $status: $(cat "$work/daemon-weston.log")"
+        fi
+    else
+        tail -5 "$work/weston.log"
+    fi
+fi
+
 finish
