@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A Debian 13 (trixie) root with labwc, Raspberry Pi OS's compositor, for board/wayland/run.sh labwc
 # (Debian 12 has no labwc): debootstrap --variant=minbase with labwc, wlr-randr and weston (a
-# compositor without layer-shell, for the clear error the daemon gives there), kept unpacked in
+# compositor without layer-shell, for the clear error the daemon gives there), and under
+# /opt/wlr-protocols the files of librust-wayland-protocols-wlr-dev (wlr-layer-shell's XML, for
+# check-tables.py), kept unpacked in
 # $KIOSKHUD_LABWC_CACHE (default /var/tmp/kioskhud-labwc-root) as root-KEY, KEY a hash of this
 # script, the suite, the mirror and the package list; roots of other keys are removed. Only the
 # compositor runs inside it: the daemon, the test client and grim run on the host and reach
@@ -39,6 +41,16 @@ if [[ ! -e $root/.complete ]]; then
         log "debootstrap failed (log: $cache/debootstrap.log)"
         exit 1
     fi
+    # wlr-layer-shell's XML, which no Debian 12 package has: Debian 13's Rust crate of the wlr
+    # protocols carries it. Only its files (dpkg-deb -x), for check-tables.py; not installed.
+    if ! { chroot "$root" apt-get update -qq && chroot "$root" sh -c 'cd /tmp && apt-get download -qq librust-wayland-protocols-wlr-dev' &&
+            dpkg-deb -x "$root"/tmp/librust-wayland-protocols-wlr-dev_*.deb "$root/opt/wlr-protocols"; } >>"$cache/debootstrap.log" 2>&1; then
+        tail -n 10 "$cache/debootstrap.log" >&2
+        rm -rf "$root"
+        log "could not fetch librust-wayland-protocols-wlr-dev (log: $cache/debootstrap.log)"
+        exit 1
+    fi
+    rm -f "$root"/tmp/*.deb
     chroot "$root" apt-get clean
     rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin
     touch "$root/.complete"

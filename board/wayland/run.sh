@@ -23,6 +23,21 @@ hud=${2:-$(swift build --show-bin-path)/hud}
 [[ -x $hud ]] || { echo "wayland-$compositor: FAIL, no $hud (swift build first)"; exit 1; }
 source "$here/session.sh"
 
+# The protocol tables written by hand (Sources/CLazyWayland) against the protocols' XML: layer-shell's
+# from the Debian 13 root (no Debian 12 package has it), viewporter's and fractional-scale's from
+# wayland-protocols.
+if [[ $compositor == labwc ]]; then
+    protocols=$(pkg-config --variable=pkgdatadir wayland-protocols)
+    layer_xml=$(find "$root/opt/wlr-protocols" -name wlr-layer-shell-unstable-v1.xml | head -n 1)
+    if python3 "$here/check-tables.py" --self-test >/dev/null &&
+        out=$(python3 "$here/check-tables.py" Sources/CLazyWayland/layer_shell.c Sources/CLazyWayland/scale_protocols.c -- \
+            "$layer_xml" "$protocols/stable/viewporter/viewporter.xml" "$protocols/staging/fractional-scale/fractional-scale-v1.xml" 2>&1); then
+        pass "protocol-tables-match-the-xml: $(grep -c '^PASS' <<<"$out") interfaces"
+    else
+        fail protocol-tables-match-the-xml "$out"
+    fi
+fi
+
 start_session first || finish
 shot bare && judge client-alone client "$work/bare.ppm"
 
