@@ -69,10 +69,10 @@ build header-cxx g++ -std=c++17 -Wall -Wextra -Werror Tests/CAPI/header-cxx.cpp 
 
 c_flags=(-std=c99 -Wall -Wextra -Werror -pthread)
 asan=(-g -fsanitize=address -fno-omit-frame-pointer)
-for test in lifecycle bad-input lazy; do
+for test in lifecycle bad-input lazy layer; do
     build "$test" gcc "${c_flags[@]}" "Tests/CAPI/$test.c" && run "$test"
 done
-for test in lifecycle bad-input; do
+for test in lifecycle bad-input layer; do
     build "$test-asan" gcc "${c_flags[@]}" "${asan[@]}" "Tests/CAPI/$test.c" && run "$test-asan"
 done
 build spinner-cpu gcc "${c_flags[@]}" -O2 Tests/CAPI/spinner-cpu.c && pass "spinner-cpu builds (a measurement, run by hand)"
