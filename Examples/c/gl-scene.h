@@ -114,9 +114,19 @@ static double scene_ms(struct timespec a, struct timespec b) {
     return (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
 }
 
-#define SCENE_FAIL(...)                                   \
-    do {                                                  \
-        if (problems++ < 12) fprintf(stderr, __VA_ARGS__); \
+/* The checks, for counting problems by check. */
+enum { UNTOUCHED, BLEND, DAMAGE, BLUR, STATE, SPINNER, HUD, CHECKS };
+static const char *const scene_check_names[CHECKS] = {"untouched", "blend", "damage", "blur", "state", "spinner", "hud"};
+static long scene_problems[CHECKS];
+
+/* A problem found by check: its first three are printed, each "NAME: ...". */
+#define SCENE_FAIL(check, ...)                                                      \
+    do {                                                                            \
+        if (scene_problems[check]++ < 3) {                                          \
+            fprintf(stderr, "%s: ", scene_check_names[check]);                      \
+            fprintf(stderr, __VA_ARGS__);                                           \
+        }                                                                           \
+        problems++;                                                                 \
     } while (0)
 
 static int scene_run(const scene_options *o) {
@@ -195,7 +205,7 @@ static int scene_run(const scene_options *o) {
                 composite_ms += scene_ms(t1, t2);
             }
             scene_get_state(&after);
-            if (memcmp(&before, &after, sizeof before) != 0) SCENE_FAIL("state: frame %d: the GL state changed across khgl_composite\n", t);
+            if (memcmp(&before, &after, sizeof before) != 0) SCENE_FAIL(STATE, "frame %d: the GL state changed across khgl_composite\n", t);
             glActiveTexture(GL_TEXTURE0);
             glViewport(0, 0, W, H);
             glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, read[k]);
@@ -224,15 +234,15 @@ static int scene_run(const scene_options *o) {
                 /* GL lets blending round either way: llvmpipe truncates dst * (255 - a) / 255, one below the exact value. */
                 if (off == 1 && scene_inside(f.extent, x, y)) blend_rounded++;
                 if (off > (scene_inside(f.extent, x, y) ? 1 : 0))
-                    SCENE_FAIL("%s: frame %d (%d, %d): got (%d, %d, %d), want (%d, %d, %d)\n",
-                               scene_inside(f.extent, x, y) ? "blend" : "untouched", t, x, y, got[0], got[1], got[2],
+                    SCENE_FAIL(scene_inside(f.extent, x, y) ? BLEND : UNTOUCHED, "frame %d (%d, %d): got (%d, %d, %d), want (%d, %d, %d)\n",
+                               t, x, y, got[0], got[1], got[2],
                                want[0], want[1], want[2]);
             }
         /* damage */
         if (memcmp(plain_pixels, full_pixels, bytes) != 0) {
             size_t i = 0;
             while (plain_pixels[i] == full_pixels[i]) i++;
-            SCENE_FAIL("damage: frame %d: damaged uploads differ from a full upload at (%zu, %zu)\n", t, i / 4 % W,
+            SCENE_FAIL(DAMAGE, "frame %d: damaged uploads differ from a full upload at (%zu, %zu)\n", t, i / 4 % W,
                        H - 1 - i / 4 / W);
         }
         /* blur */
@@ -243,7 +253,7 @@ static int scene_run(const scene_options *o) {
                 for (uint32_t b = 0; b < f.bezel_count; b++) in_bezel |= scene_inside(f.bezels[b].rect, x, y);
                 size_t i = ((size_t)(H - 1 - y) * W + x) * 4;
                 int same = memcmp(plain_pixels + i, blur_pixels + i, 3) == 0;
-                if (!in_bezel && !same) SCENE_FAIL("blur: frame %d (%d, %d): changed outside the bezel\n", t, x, y);
+                if (!in_bezel && !same) SCENE_FAIL(BLUR, "frame %d (%d, %d): changed outside the bezel\n", t, x, y);
                 if (in_bezel) changed += !same;
                 /* Contrast: squared steps between neighbours inside the bottom bezel, clear of its corners
                    (a blur spreads an edge: the same total step in smaller ones). */
@@ -261,7 +271,7 @@ static int scene_run(const scene_options *o) {
             frames_with_bezel++;
             blur_changed += changed;
             if (changed == 0 || contrast_blur >= contrast_plain)
-                SCENE_FAIL("blur: frame %d: %ld pixels of the bezel changed, contrast %ld -> %ld\n", t, changed,
+                SCENE_FAIL(BLUR, "frame %d: %ld pixels of the bezel changed, contrast %ld -> %ld\n", t, changed,
                            contrast_plain, contrast_blur);
         }
         /* spinner: frames 25-49 change the spinner alone (the HUD has zoomed in, nothing else moves). */
@@ -270,15 +280,17 @@ static int scene_run(const scene_options *o) {
             for (uint32_t i = 0; i < f.rect_count; i++) area += (long)f.rects[i].width * f.rects[i].height;
             spinner_frames++;
             if (area * 4 > (long)f.extent.width * f.extent.height)
-                SCENE_FAIL("spinner: frame %d: %ld pixels uploaded, the extent is %dx%d\n", t, area, f.extent.width,
+                SCENE_FAIL(SPINNER, "frame %d: %ld pixels uploaded, the extent is %dx%d\n", t, area, f.extent.width,
                            f.extent.height);
         }
     }
-    if (frames_with_hud < o->frames / 2) SCENE_FAIL("the HUD was up in %d of %d frames\n", frames_with_hud, o->frames);
-    if (frames_with_bezel < 10) SCENE_FAIL("blur: only %d frames had a whole bezel\n", frames_with_bezel);
-    if (spinner_frames < 3) SCENE_FAIL("spinner: it turned in only %ld frames\n", spinner_frames);
-    printf("gl: %d frames %dx%d (%s), HUD in %d: untouched %ld px, blend %ld px (%ld of them rounded the other way), damage = full, "
-           "blur changed %ld px in %d bezels, state kept, spinner box alone in %ld; layer %.2f ms, composite %.2f ms a frame: %s\n",
+    if (frames_with_hud < o->frames / 2) SCENE_FAIL(HUD, "the HUD was up in %d of %d frames\n", frames_with_hud, o->frames);
+    if (frames_with_bezel < 10) SCENE_FAIL(BLUR, "only %d frames had a whole bezel\n", frames_with_bezel);
+    if (spinner_frames < 3) SCENE_FAIL(SPINNER, "it turned in only %ld frames\n", spinner_frames);
+    for (int i = 0; i < CHECKS; i++)
+        if (scene_problems[i]) fprintf(stderr, "%s: %ld problems in all\n", scene_check_names[i], scene_problems[i]);
+    printf("gl: %d frames %dx%d (%s), HUD in %d: untouched %ld px, blend %ld px (%ld of them rounded the other way), damage: "
+           "same as full uploads, blur changed %ld px in %d bezels, state kept, spinner box alone in %ld; layer %.2f ms, composite %.2f ms a frame: %s\n",
            o->frames, W, H, o->format == KH_FORMAT_ABGR8888 ? "RGBA" : "ARGB", frames_with_hud, outside_checked,
            blend_checked, blend_rounded, blur_changed, frames_with_bezel, spinner_frames, layer_ms / o->frames, composite_ms / o->frames,
            problems ? "FAILED" : "ok");
