@@ -57,6 +57,8 @@ run() {
     fi
 }
 
+# The benchmark (scripts/bench-gl.sh runs it) must keep compiling.
+compile gl-bench gl/kioskhud-gl.c -O2 Tests/CAPI/gl-bench.c && pass "gl-bench builds (a measurement: scripts/bench-gl.sh)"
 sdl=($(pkg-config --cflags --libs sdl2))
 compile gl-example gl/kioskhud-gl.c Examples/c/gl-example.c && run gl-example && run gl-example --rgba
 compile sdl-gl-example gl/kioskhud-gl.c Examples/c/sdl-gl-example.c "${sdl[@]}" &&

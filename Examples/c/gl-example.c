@@ -8,11 +8,10 @@
  *   gl-example [--rgba] [--frames N] [--size WxH]
  * --rgba: the layer in bytes R, G, B, A (a GL_RGBA upload) instead of ARGB8888. */
 #define _POSIX_C_SOURCE 200809L
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "egl-surfaceless.h"
 #include "gl-scene.h"
 
 int main(int argc, char **argv) {
@@ -33,35 +32,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gl-example: --frames must be at least 1 and --size within 16x16...4096x4096\n");
         return 2;
     }
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay display = get_platform_display ? get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
-                                              : EGL_NO_DISPLAY;
-    EGLint major, minor;
-    if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
-        fprintf(stderr, "egl: no surfaceless display (EGL_MESA_platform_surfaceless; libegl-mesa0): 0x%x\n", eglGetError());
-        return 1;
-    }
-    /* The surfaceless platform has pbuffer configs, no window ones (EGL_SURFACE_TYPE defaults to windows). */
-    const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
-    const EGLint context_attributes[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-    EGLConfig config;
-    EGLint configs = 0;
-    EGLContext context = EGL_NO_CONTEXT;
-    if (eglBindAPI(EGL_OPENGL_ES_API) && eglChooseConfig(display, config_attributes, &config, 1, &configs) && configs == 1)
-        context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
-        fprintf(stderr, "egl: no GLES2 context without a surface: 0x%x\n", eglGetError());
-        return 1;
-    }
-    printf("egl: %d.%d %s\n", major, minor, eglQueryString(display, EGL_VENDOR));
+    egl_surfaceless egl;
+    if (egl_surfaceless_open(&egl) != 0) return 1;
     GLuint texture;
     o.framebuffer = scene_target(o.width, o.height, &texture);
     int status = scene_run(&o);
     glDeleteFramebuffers(1, &o.framebuffer);
     glDeleteTextures(1, &texture);
-    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(display, context);
-    eglTerminate(display);
+    egl_surfaceless_close(&egl);
     return status;
 }
