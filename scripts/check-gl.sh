@@ -2,7 +2,7 @@
 # The HUD layer in GPU apps (issue 40), with no GPU: Mesa's llvmpipe. Builds kioskhud-gl
 # (gl/kioskhud-gl.c) and the two GL examples against an installed libkioskhud (as
 # check-c-api.sh does) and runs them; each checks its own frames (Examples/c/gl-scene.h):
-# untouched, blend, damage, blur, state, spinner.
+# untouched, blend, damage, blur, state, spinner, bad input.
 #   gl-example      EGL on the surfaceless platform (EGL_PLATFORM_SURFACELESS_MESA), an FBO
 #   sdl-gl-example  SDL2, SDL_VIDEODRIVER=offscreen, an OpenGL ES 2 context
 # each with the layer in ARGB8888 and in RGBA byte order, and under AddressSanitizer with leak
@@ -96,6 +96,8 @@ mutant blur 's/float bx0 = (float)b->rect.x,/float bx0 = (float)b->rect.x - 8,/'
     "the blur spilling 8 pixels left of the bezel"
 mutant blur 's/if (f->bezels\[i\].opacity > 0) blur_under/if (0) blur_under/' "no blur at all" blur-none
 mutant state '/set_enabled(GL_BLEND, s->blend);/d' "GL_BLEND left enabled"
+mutant 'bad input' 's/} else if (f->format == KH_FORMAT_ARGB8888 \&\& c->has_bgra) {/} else if (c->has_bgra) {/' \
+    "any format taken for ARGB8888" bad-input
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

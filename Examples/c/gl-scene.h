@@ -18,7 +18,8 @@
  *   blur       the blurred frame equals the plain one outside the bezels, and
  *              inside them differs and has less horizontal contrast (squared steps);
  *   state      the GL state the app had set is as it was after each composite;
- *   spinner    while only the spinner turns, a frame's uploads are its box alone.
+ *   spinner    while only the spinner turns, a frame's uploads are its box alone;
+ *   bad input  khgl_composite refuses a NULL or empty frame and an XRGB8888 one, naming what was wrong.
  * Prints one line per problem (at most a few) and a summary; scene_run
  * returns 0 when all held. The clock is the stack's manual one, 16 ms a
  * frame, so every run draws the same frames. */
@@ -115,8 +116,8 @@ static double scene_ms(struct timespec a, struct timespec b) {
 }
 
 /* The checks, for counting problems by check. */
-enum { UNTOUCHED, BLEND, DAMAGE, BLUR, STATE, SPINNER, HUD, CHECKS };
-static const char *const scene_check_names[CHECKS] = {"untouched", "blend", "damage", "blur", "state", "spinner", "hud"};
+enum { UNTOUCHED, BLEND, DAMAGE, BLUR, STATE, SPINNER, HUD, BAD_INPUT, CHECKS };
+static const char *const scene_check_names[CHECKS] = {"untouched", "blend", "damage", "blur", "state", "spinner", "hud", "bad input"};
 static long scene_problems[CHECKS];
 
 /* A problem found by check: its first three are printed, each "NAME: ...". */
@@ -147,6 +148,19 @@ static int scene_run(const scene_options *o) {
         fprintf(stderr, "%s\n", khgl_error(NULL));
         return 1;
     }
+    /* Bad input: refused, with what was wrong named. */
+    kh_layer_frame bad;
+    memset(&bad, 0, sizeof bad);
+    if (khgl_composite(plain, NULL, 0) != KH_ERROR_INVALID_ARGUMENT || !strstr(khgl_error(plain), "frame is NULL"))
+        SCENE_FAIL(BAD_INPUT, "a NULL frame: %s\n", khgl_error(plain));
+    if (khgl_composite(plain, &bad, 0) != KH_ERROR_INVALID_ARGUMENT || !strstr(khgl_error(plain), "no pixels"))
+        SCENE_FAIL(BAD_INPUT, "an empty frame: %s\n", khgl_error(plain));
+    bad.pixels = &bad;
+    bad.width = bad.height = 1;
+    bad.stride = 4;
+    bad.format = KH_FORMAT_XRGB8888;
+    if (khgl_composite(plain, &bad, 0) != KH_ERROR_UNSUPPORTED_FORMAT || !strstr(khgl_error(plain), "0x34325258"))
+        SCENE_FAIL(BAD_INPUT, "an XRGB8888 frame: %s\n", khgl_error(plain));
     GLuint full_texture, blur_texture;
     GLuint full_fbo = scene_target(W, H, &full_texture), blur_fbo = scene_target(W, H, &blur_texture);
     /* Odd app state for the compositors to keep: a texture on unit 3, a blend function of its own. */
