@@ -4,10 +4,11 @@
  * A progress HUD (MBProgressHUD's bezel, spinner, labels, grace time,
  * minimum show time, delayed hide, completion) drawn over an app's own
  * picture: the app owns the display or toolkit and hands each frame's
- * pixels to kh_stack_draw(). See docs/c-api.md.
+ * pixels to kh_stack_draw() — or, drawing with the GPU, composites a layer
+ * of the HUDs alone (kh_layer_draw(); kioskhud-gl.h). See docs/c-api.md.
  *
  * Threading (as MBProgressHUD's main-thread rule): every function taking a
- * kh_stack or kh_hud must be called on the thread that created the stack
+ * kh_stack, kh_hud or kh_layer must be called on the thread that created the stack
  * (kh_stack_new). From any other thread it does nothing and returns
  * KH_ERROR_WRONG_THREAD. Callbacks run on that thread, inside
  * kh_stack_dispatch(), kh_stack_advance_clock() or the call that caused
