@@ -14,6 +14,12 @@
  * vertical box passes of 2 * BLUR_TAPS + 1 texels each (on the half-size copy). */
 enum { BLUR_TAPS = 4, BLUR_PASSES = 2, BLUR_MARGIN = 2 * BLUR_TAPS * BLUR_PASSES * 2 };
 
+/* OpenGL ES 3's pixel unpack buffer: while one is bound, glTexSubImage2D's pointer is an offset into it. */
+#ifndef GL_PIXEL_UNPACK_BUFFER
+#define GL_PIXEL_UNPACK_BUFFER 0x88EC
+#define GL_PIXEL_UNPACK_BUFFER_BINDING 0x88EF
+#endif
+
 struct khgl_compositor {
     GLuint layer_program, blur_program, mask_program, buffer;
     GLint layer_texture_uniform;
@@ -22,7 +28,7 @@ struct khgl_compositor {
     GLuint layer_texture;
     int32_t texture_width, texture_height;
     uint32_t texture_format, last_frame;
-    int has_unpack_subimage, has_bgra;
+    int has_unpack_subimage, has_bgra, is_es3;
     /* The blur's textures: the frame around the bezel, its half-size copy, and a scratch one. */
     GLuint copy_texture, half_texture, scratch_texture, framebuffer;
     char error[256];
@@ -145,7 +151,7 @@ static GLuint new_texture(void) {
 /* The GL state khgl_composite changes, as the app left it. */
 typedef struct saved_state {
     GLint program, active_texture, texture, array_buffer, framebuffer, viewport[4];
-    GLint unpack_alignment, unpack_row_length;
+    GLint unpack_alignment, unpack_row_length, unpack_skip_rows, unpack_skip_pixels, unpack_buffer;
     GLboolean blend, scissor, depth, stencil, cull, dither, color_mask[4];
     GLint blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha, blend_equation_rgb, blend_equation_alpha;
     struct {
@@ -163,8 +169,13 @@ static void save_state(const khgl_compositor *c, saved_state *s) {
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &s->framebuffer);
     glGetIntegerv(GL_VIEWPORT, s->viewport);
     glGetIntegerv(GL_UNPACK_ALIGNMENT, &s->unpack_alignment);
-    s->unpack_row_length = 0;
-    if (c->has_unpack_subimage) glGetIntegerv(GL_UNPACK_ROW_LENGTH_EXT, &s->unpack_row_length);
+    s->unpack_row_length = s->unpack_skip_rows = s->unpack_skip_pixels = s->unpack_buffer = 0;
+    if (c->has_unpack_subimage) {
+        glGetIntegerv(GL_UNPACK_ROW_LENGTH_EXT, &s->unpack_row_length);
+        glGetIntegerv(GL_UNPACK_SKIP_ROWS_EXT, &s->unpack_skip_rows);
+        glGetIntegerv(GL_UNPACK_SKIP_PIXELS_EXT, &s->unpack_skip_pixels);
+    }
+    if (c->is_es3) glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &s->unpack_buffer);
     s->blend = glIsEnabled(GL_BLEND);
     s->scissor = glIsEnabled(GL_SCISSOR_TEST);
     s->depth = glIsEnabled(GL_DEPTH_TEST);
@@ -213,7 +224,12 @@ static void restore_state(const khgl_compositor *c, const saved_state *s) {
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)s->framebuffer);
     glViewport(s->viewport[0], s->viewport[1], s->viewport[2], s->viewport[3]);
     glPixelStorei(GL_UNPACK_ALIGNMENT, s->unpack_alignment);
-    if (c->has_unpack_subimage) glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, s->unpack_row_length);
+    if (c->has_unpack_subimage) {
+        glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, s->unpack_row_length);
+        glPixelStorei(GL_UNPACK_SKIP_ROWS_EXT, s->unpack_skip_rows);
+        glPixelStorei(GL_UNPACK_SKIP_PIXELS_EXT, s->unpack_skip_pixels);
+    }
+    if (c->is_es3) glBindBuffer(GL_PIXEL_UNPACK_BUFFER, (GLuint)s->unpack_buffer);
     set_enabled(GL_BLEND, s->blend);
     set_enabled(GL_SCISSOR_TEST, s->scissor);
     set_enabled(GL_DEPTH_TEST, s->depth);
@@ -266,7 +282,10 @@ kh_status khgl_new(khgl_compositor **out) {
     c->half_texture = new_texture();
     c->scratch_texture = new_texture();
     glGenFramebuffers(1, &c->framebuffer);
-    c->has_unpack_subimage = has_extension("GL_EXT_unpack_subimage");
+    const char *version = (const char *)glGetString(GL_VERSION);
+    c->is_es3 = version && strncmp(version, "OpenGL ES ", 10) == 0 && version[10] >= '3';
+    /* Row length and skips: the extension on ES 2, core (the same enums) since ES 3.0. */
+    c->has_unpack_subimage = c->is_es3 || has_extension("GL_EXT_unpack_subimage");
     c->has_bgra = has_extension("GL_EXT_texture_format_BGRA8888");
     glUseProgram((GLuint)program);
     glBindTexture(GL_TEXTURE_2D, (GLuint)texture);
@@ -310,20 +329,30 @@ static void draw_quad(GLuint buffer, float w, float h, float x0, float y0, float
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
-/* The layer's texture brought up to date: its changed rectangles, or all of it. */
+/* The layer's texture brought up to date: its changed rectangles (with a row
+ * length; without one, the whole rows they are in), or all of it. */
 static void upload(khgl_compositor *c, const kh_layer_frame *f, GLenum format, int whole) {
     glBindTexture(GL_TEXTURE_2D, c->layer_texture);
+    /* The app's unpacking settings are its own: rows of stride bytes, nothing skipped, client memory. */
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    if (c->has_unpack_subimage) {
+        glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, f->stride / 4);
+        glPixelStorei(GL_UNPACK_SKIP_ROWS_EXT, 0);
+        glPixelStorei(GL_UNPACK_SKIP_PIXELS_EXT, 0);
+    }
+    if (c->is_es3) glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     const uint8_t *pixels = f->pixels;
+    int packed = c->has_unpack_subimage || f->stride == f->width * 4;
     if (whole || c->texture_width != f->width || c->texture_height != f->height || c->texture_format != f->format) {
-        if (c->has_unpack_subimage) glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, f->stride / 4);
-        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, f->width, f->height, 0, format, GL_UNSIGNED_BYTE, pixels);
+        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, f->width, f->height, 0, format, GL_UNSIGNED_BYTE, packed ? pixels : NULL);
+        if (!packed)
+            for (int y = 0; y < f->height; y++)
+                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, f->width, 1, format, GL_UNSIGNED_BYTE, pixels + (size_t)y * f->stride);
         c->texture_width = f->width;
         c->texture_height = f->height;
         c->texture_format = f->format;
         return;
     }
-    if (c->has_unpack_subimage) glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, f->stride / 4);
     for (uint32_t i = 0; i < f->rect_count && i < KH_DRAW_MAX_RECTS; i++) {
         kh_rect r = f->rects[i];
         if (r.width <= 0 || r.height <= 0) continue;

@@ -5,8 +5,9 @@
  * what changed and blends it over the picture. gl-scene.h has the picture,
  * the HUD and the checks the example makes on itself.
  *
- *   gl-example [--rgba] [--frames N] [--size WxH]
- * --rgba: the layer in bytes R, G, B, A (a GL_RGBA upload) instead of ARGB8888. */
+ *   gl-example [--rgba] [--default-unpack] [--frames N] [--size WxH]
+ * --rgba: the layer in bytes R, G, B, A (a GL_RGBA upload) instead of ARGB8888.
+ * --default-unpack: the app leaves GL's unpack row length and skips alone. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,14 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rgba") == 0) {
             o.format = KH_FORMAT_ABGR8888;
+        } else if (strcmp(argv[i], "--default-unpack") == 0) {
+            o.default_unpack = 1;
         } else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) {
             o.frames = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc && sscanf(argv[i + 1], "%dx%d", &o.width, &o.height) == 2) {
             i++;
         } else {
-            fprintf(stderr, "gl-example: unknown argument '%s' (--rgba, --frames N, --size WxH)\n", argv[i]);
+            fprintf(stderr, "gl-example: unknown argument '%s' (--rgba, --default-unpack, --frames N, --size WxH)\n", argv[i]);
             return 2;
         }
     }

@@ -17,7 +17,10 @@
  *   damage     the damaged-rectangle frame equals the full-upload frame;
  *   blur       the blurred frame equals the plain one outside the bezels, and
  *              inside them differs and has less horizontal contrast (squared steps);
- *   state      the GL state the app had set is as it was after each composite;
+ *   state      the GL state the app had set (a texture on unit 3, a blend
+ *              function, a viewport, unpack row length and skips) is as it was
+ *              after each composite, and the app's unpack settings did not
+ *              disturb the uploads (damage, blend);
  *   spinner    while only the spinner turns, a frame's uploads are its box alone;
  *   bad input  khgl_composite refuses a NULL or empty frame and an XRGB8888 one, naming what was wrong.
  * Prints one line per problem (at most a few) and a summary; scene_run
@@ -39,6 +42,7 @@ typedef struct scene_options {
     int width, height, frames;
     uint32_t format;    /* KH_FORMAT_ARGB8888 or KH_FORMAT_ABGR8888 */
     GLuint framebuffer; /* the app's own: 0 for a window's, else an FBO the caller made */
+    int default_unpack; /* 1: leave the unpack row length and skips at GL's defaults */
     /* Called after each frame was drawn into framebuffer (a window swaps its buffers here). */
     void (*present)(void *user_data);
     void *user_data;
@@ -95,6 +99,7 @@ static int scene_inside(kh_rect r, int x, int y) { return x >= r.x && y >= r.y &
 /* The app state a compositor must leave alone, set to odd values before each composite. */
 typedef struct scene_state {
     GLint program, texture, active, array_buffer, src, dst, viewport[4];
+    GLint unpack_alignment, unpack_row_length, unpack_skip_rows, unpack_skip_pixels;
     GLboolean blend, scissor;
 } scene_state;
 
@@ -107,6 +112,12 @@ static void scene_get_state(scene_state *s) {
     glGetIntegerv(GL_BLEND_SRC_RGB, &s->src);
     glGetIntegerv(GL_BLEND_DST_RGB, &s->dst);
     glGetIntegerv(GL_VIEWPORT, s->viewport);
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &s->unpack_alignment);
+    if (strstr((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_unpack_subimage")) {
+        glGetIntegerv(GL_UNPACK_ROW_LENGTH_EXT, &s->unpack_row_length);
+        glGetIntegerv(GL_UNPACK_SKIP_ROWS_EXT, &s->unpack_skip_rows);
+        glGetIntegerv(GL_UNPACK_SKIP_PIXELS_EXT, &s->unpack_skip_pixels);
+    }
     s->blend = glIsEnabled(GL_BLEND);
     s->scissor = glIsEnabled(GL_SCISSOR_TEST);
 }
@@ -206,6 +217,13 @@ static int scene_run(const scene_options *o) {
             glBindBuffer(GL_ARRAY_BUFFER, app_buffer);
             glBlendFunc(GL_SRC_COLOR, GL_ZERO);
             glViewport(1, 2, W - 3, H - 4);
+            /* Unpacking as an app that uploads sub-images of its own leaves it. */
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+            if (!o->default_unpack && strstr((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_unpack_subimage")) {
+                glPixelStorei(GL_UNPACK_ROW_LENGTH_EXT, 7);
+                glPixelStorei(GL_UNPACK_SKIP_ROWS_EXT, 2);
+                glPixelStorei(GL_UNPACK_SKIP_PIXELS_EXT, 5);
+            }
             scene_state before, after;
             scene_get_state(&before);
             clock_gettime(CLOCK_MONOTONIC, &t1);
