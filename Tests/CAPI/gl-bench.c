@@ -7,15 +7,19 @@
  *   layer, full     the same with the whole layer uploaded every frame;
  *   layer + blur    box uploads and kioskhud-gl's blur under the bezel;
  * and, of those, the CPU in kh_layer_draw. Process CPU (every llvmpipe thread
- * counts) over FRAMES frames after a warm-up, glFinish each frame. The HUD's
- * clock is the manual one, 16 ms a frame, so every mode draws the same frames.
- *   gl-bench [WIDTHxHEIGHT] [FRAMES]     default 1280x800 300 */
+ * counts) over FRAMES frames after a warm-up, glFinish each frame; the modes
+ * take turns for ROUNDS rounds and each figure is the median of its rounds
+ * (the machine is shared: a neighbour's burst lands in one round of one
+ * mode, not in one mode). The HUD's clock is the manual one, 16 ms a frame,
+ * so every mode draws the same frames.
+ *   gl-bench [WIDTHxHEIGHT] [FRAMES] [ROUNDS]     default 1280x800 150 7 */
 #define _POSIX_C_SOURCE 200809L
 #include <GLES2/gl2.h>
 #include <kioskhud-gl.h>
 #include <kioskhud.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "egl-surfaceless.h"
 
@@ -38,22 +42,49 @@ static void draw_picture(int w, int h, int t) {
 }
 
 enum { ALONE, BOX, FULL, BLUR, MODES };
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of n values (n <= 99). */
+static double median(const double *values, int n) {
+    double sorted[99];
+    memcpy(sorted, values, (size_t)n * sizeof *values);
+    qsort(sorted, (size_t)n, sizeof *sorted, by_value);
+    return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+static double minimum(const double *values, int n) {
+    double m = values[0];
+    for (int i = 1; i < n; i++) m = values[i] < m ? values[i] : m;
+    return m;
+}
+
+static double maximum(const double *values, int n) {
+    double m = values[0];
+    for (int i = 1; i < n; i++) m = values[i] > m ? values[i] : m;
+    return m;
+}
 static const char *const names[MODES] = {"app alone", "layer, box uploads", "layer, full uploads", "layer, box + GPU blur"};
 
 int main(int argc, char **argv) {
-    int w = 1280, h = 800, frames = 300;
+    int w = 1280, h = 800, frames = 150, rounds = 7;
     if (argc > 1 && sscanf(argv[1], "%dx%d", &w, &h) != 2) {
         fprintf(stderr, "gl-bench: '%s' is not WIDTHxHEIGHT\n", argv[1]);
         return 2;
     }
     if (argc > 2) frames = atoi(argv[2]);
-    if (w < 64 || h < 64 || w > 4096 || h > 4096 || frames < 10) {
-        fprintf(stderr, "gl-bench: the size must be 64x64...4096x4096 and FRAMES at least 10\n");
+    if (argc > 3) rounds = atoi(argv[3]);
+    if (w < 64 || h < 64 || w > 4096 || h > 4096 || frames < 10 || rounds < 1 || rounds > 99) {
+        fprintf(stderr, "gl-bench: the size must be 64x64...4096x4096, FRAMES at least 10, ROUNDS 1...99\n");
         return 2;
     }
     egl_surfaceless egl;
     if (egl_surfaceless_open(&egl) != 0) return 1;
-    printf("gl-bench: %s, %dx%d, %d frames a mode\n", (const char *)glGetString(GL_RENDERER), w, h, frames);
+    printf("gl-bench: %s, %dx%d, %d rounds of %d frames a mode\n", (const char *)glGetString(GL_RENDERER), w, h, rounds,
+           frames);
     GLuint texture, fbo;
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
@@ -61,9 +92,11 @@ int main(int argc, char **argv) {
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-    double cpu[MODES], wall[MODES], layer_cpu[MODES] = {0};
+    double cpu[MODES][99], wall[MODES][99], layer_cpu[MODES][99];
     long uploaded[MODES] = {0};
+    for (int round = 0; round < rounds; round++)
     for (int mode = 0; mode < MODES; mode++) {
+        layer_cpu[mode][round] = 0;
         kh_stack *stack;
         kh_hud *hud;
         kh_layer *layer;
@@ -96,11 +129,13 @@ int main(int argc, char **argv) {
                     return 1;
                 }
                 if (t >= 0) {
-                    layer_cpu[mode] += now(CLOCK_PROCESS_CPUTIME_ID) - before;
-                    if (mode == FULL)
+                    layer_cpu[mode][round] += (now(CLOCK_PROCESS_CPUTIME_ID) - before) / frames;
+                    if (round > 0) {
+                    } else if (mode == FULL) {
                         uploaded[mode] += (long)w * h;
-                    else
+                    } else {
                         for (uint32_t i = 0; i < f.rect_count; i++) uploaded[mode] += (long)f.rects[i].width * f.rects[i].height;
+                    }
                 }
                 if (khgl_composite(compositor, &f, flags) != KH_OK) {
                     fprintf(stderr, "%s\n", khgl_error(compositor));
@@ -109,20 +144,22 @@ int main(int argc, char **argv) {
             }
             glFinish();
         }
-        cpu[mode] = (now(CLOCK_PROCESS_CPUTIME_ID) - cpu0) / frames;
-        wall[mode] = (now(CLOCK_MONOTONIC) - wall0) / frames;
+        cpu[mode][round] = (now(CLOCK_PROCESS_CPUTIME_ID) - cpu0) / frames;
+        wall[mode][round] = (now(CLOCK_MONOTONIC) - wall0) / frames;
         khgl_free(compositor);
         kh_stack_free(stack);
     }
+    double median_cpu[MODES];
     for (int mode = 0; mode < MODES; mode++) {
-        printf("%-24s CPU %6.2f ms/frame (wall %6.2f ms)", names[mode], cpu[mode], wall[mode]);
+        median_cpu[mode] = median(cpu[mode], rounds);
+        printf("%-24s CPU %6.2f ms/frame (median of %d; %.2f...%.2f; wall %6.2f ms)", names[mode], median_cpu[mode], rounds,
+               minimum(cpu[mode], rounds), maximum(cpu[mode], rounds), median(wall[mode], rounds));
         if (mode != ALONE)
-            printf(", kh_layer_draw %5.3f ms, uploaded %ld px/frame", layer_cpu[mode] / frames,
-                   uploaded[mode] / frames);
+            printf(", kh_layer_draw %5.3f ms, uploaded %ld px/frame", median(layer_cpu[mode], rounds), uploaded[mode] / frames);
         printf("\n");
     }
     printf("the layer costs %.2f ms/frame with box uploads, %.2f with full uploads; the blur %.2f ms/frame more (%dx%d)\n",
-           cpu[BOX] - cpu[ALONE], cpu[FULL] - cpu[ALONE], cpu[BLUR] - cpu[BOX], w, h);
+           median_cpu[BOX] - median_cpu[ALONE], median_cpu[FULL] - median_cpu[ALONE], median_cpu[BLUR] - median_cpu[BOX], w, h);
     glDeleteFramebuffers(1, &fbo);
     glDeleteTextures(1, &texture);
     egl_surfaceless_close(&egl);
