@@ -4,8 +4,10 @@
  * when nothing moved, the spinner's box alone for a spinner step, the old
  * extent when the HUD goes), the RGBA byte order the ARGB one's bytes
  * swapped, the button pressed through kh_stack_pointer in layer pixels,
- * and freed handles refused. */
+ * other threads, kh_screen_open on a stack with a layer, and freed handles
+ * refused. */
 #include <kioskhud.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,6 +20,14 @@ static void pressed(kh_hud *hud, void *user_data) {
     (void)hud;
     (void)user_data;
     presses++;
+}
+
+/* kh_layer_* from a thread other than the stack's: refused. */
+static void *other_thread(void *layer) {
+    kh_layer_frame f;
+    CHECK(kh_layer_draw(layer, &f) == KH_ERROR_WRONG_THREAD);
+    CHECK(kh_layer_free(layer) == KH_ERROR_WRONG_THREAD);
+    return NULL;
 }
 
 static uint32_t px(const kh_layer_frame *f, int x, int y) {
@@ -157,6 +167,14 @@ int main(void) {
         covered |= inside(f.rects[i], old.x, old.y) && inside(f.rects[i], old.x + old.width - 1, old.y + old.height - 1);
     CHECK(covered);
     CHECK(bad_pixels(&f, &opaque) == 0);
+
+    /* Another thread, and a screen on a stack that has a layer: refused. */
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, other_thread, layer) == 0);
+    pthread_join(thread, NULL);
+    kh_screen *screen = NULL;
+    CHECK(kh_screen_open(stack, NULL, NULL, &screen) == KH_ERROR_UNSUPPORTED && !screen);
+    CHECK(strstr(kh_last_error_message(), "kh_layer") != NULL);
 
     /* Freed handles are refused; the stack frees its layer. */
     CHECK(kh_layer_free(layer) == KH_OK);
