@@ -167,7 +167,8 @@ kh_status kh_stack_set_theme_file(kh_stack *stack, const char *path);
 kh_status kh_stack_set_tilt(kh_stack *stack, double x, double y);
 /**
  * A touch or pointer event at (x, y) in the pixels of the last kh_stack_draw's
- * buffer: a press and release inside a HUD's button runs its callback (on UP).
+ * buffer (or kh_layer_draw's layer, whichever ran last): a press and release
+ * inside a HUD's button runs its callback (on UP).
  * In *taken (may be NULL): 1 when a button took it, so the app should not
  * pass it on.
  */
