@@ -69,6 +69,61 @@ static double maximum(const double *values, int n) {
 }
 static const char *const names[MODES] = {"app alone", "layer, box uploads", "layer, full uploads", "layer, box + GPU blur"};
 
+/* One mode's frames: CPU and wall ms a frame, kh_layer_draw's CPU a frame,
+ * and (when uploaded is not NULL) the pixels uploaded, added up. 0, or 1 on failure. */
+static int run_mode(int mode, int w, int h, int frames, double *cpu, double *wall, double *layer_cpu, long *uploaded) {
+    kh_stack *stack;
+    kh_hud *hud;
+    kh_layer *layer;
+    khgl_compositor *compositor;
+    if (kh_stack_new(KH_STACK_MANUAL_CLOCK, &stack) != KH_OK || kh_hud_new(stack, &hud) != KH_OK ||
+        kh_layer_new(stack, w, h, KH_FORMAT_ARGB8888, 1.0, 0, &layer) != KH_OK) {
+        fprintf(stderr, "kioskhud: %s\n", kh_last_error_message());
+        return 1;
+    }
+    if (khgl_new(&compositor) != KH_OK) {
+        fprintf(stderr, "%s\n", khgl_error(NULL));
+        return 1;
+    }
+    kh_hud_set_label(hud, "Loading");
+    kh_hud_show(hud, 0);
+    uint32_t flags = mode == FULL ? KHGL_FULL_UPLOAD : mode == BLUR ? KHGL_BLUR : 0;
+    double cpu0 = 0, wall0 = 0;
+    *layer_cpu = 0;
+    for (int t = -30; t < frames; t++) {
+        if (t == 0) {
+            cpu0 = now(CLOCK_PROCESS_CPUTIME_ID);
+            wall0 = now(CLOCK_MONOTONIC);
+        }
+        kh_stack_advance_clock(stack, 16);
+        draw_picture(w, h, t);
+        if (mode != ALONE) {
+            kh_layer_frame f;
+            double before = now(CLOCK_PROCESS_CPUTIME_ID);
+            if (kh_layer_draw(layer, &f) != KH_OK) {
+                fprintf(stderr, "kioskhud: %s\n", kh_last_error_message());
+                return 1;
+            }
+            if (t >= 0) {
+                *layer_cpu += (now(CLOCK_PROCESS_CPUTIME_ID) - before) / frames;
+                if (uploaded && mode == FULL) *uploaded += (long)w * h;
+                for (uint32_t i = 0; uploaded && mode != FULL && i < f.rect_count; i++)
+                    *uploaded += (long)f.rects[i].width * f.rects[i].height;
+            }
+            if (khgl_composite(compositor, &f, flags) != KH_OK) {
+                fprintf(stderr, "%s\n", khgl_error(compositor));
+                return 1;
+            }
+        }
+        glFinish();
+    }
+    *cpu = (now(CLOCK_PROCESS_CPUTIME_ID) - cpu0) / frames;
+    *wall = (now(CLOCK_MONOTONIC) - wall0) / frames;
+    khgl_free(compositor);
+    kh_stack_free(stack);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int w = 1280, h = 800, frames = 150, rounds = 7;
     if (argc > 1 && sscanf(argv[1], "%dx%d", &w, &h) != 2) {
@@ -95,60 +150,10 @@ int main(int argc, char **argv) {
     double cpu[MODES][99], wall[MODES][99], layer_cpu[MODES][99];
     long uploaded[MODES] = {0};
     for (int round = 0; round < rounds; round++)
-    for (int mode = 0; mode < MODES; mode++) {
-        layer_cpu[mode][round] = 0;
-        kh_stack *stack;
-        kh_hud *hud;
-        kh_layer *layer;
-        khgl_compositor *compositor;
-        if (kh_stack_new(KH_STACK_MANUAL_CLOCK, &stack) != KH_OK || kh_hud_new(stack, &hud) != KH_OK ||
-            kh_layer_new(stack, w, h, KH_FORMAT_ARGB8888, 1.0, 0, &layer) != KH_OK) {
-            fprintf(stderr, "kioskhud: %s\n", kh_last_error_message());
-            return 1;
-        }
-        if (khgl_new(&compositor) != KH_OK) {
-            fprintf(stderr, "%s\n", khgl_error(NULL));
-            return 1;
-        }
-        kh_hud_set_label(hud, "Loading");
-        kh_hud_show(hud, 0);
-        uint32_t flags = mode == FULL ? KHGL_FULL_UPLOAD : mode == BLUR ? KHGL_BLUR : 0;
-        double cpu0 = 0, wall0 = 0;
-        for (int t = -30; t < frames; t++) {
-            if (t == 0) {
-                cpu0 = now(CLOCK_PROCESS_CPUTIME_ID);
-                wall0 = now(CLOCK_MONOTONIC);
-            }
-            kh_stack_advance_clock(stack, 16);
-            draw_picture(w, h, t);
-            if (mode != ALONE) {
-                kh_layer_frame f;
-                double before = now(CLOCK_PROCESS_CPUTIME_ID);
-                if (kh_layer_draw(layer, &f) != KH_OK) {
-                    fprintf(stderr, "kioskhud: %s\n", kh_last_error_message());
-                    return 1;
-                }
-                if (t >= 0) {
-                    layer_cpu[mode][round] += (now(CLOCK_PROCESS_CPUTIME_ID) - before) / frames;
-                    if (round > 0) {
-                    } else if (mode == FULL) {
-                        uploaded[mode] += (long)w * h;
-                    } else {
-                        for (uint32_t i = 0; i < f.rect_count; i++) uploaded[mode] += (long)f.rects[i].width * f.rects[i].height;
-                    }
-                }
-                if (khgl_composite(compositor, &f, flags) != KH_OK) {
-                    fprintf(stderr, "%s\n", khgl_error(compositor));
-                    return 1;
-                }
-            }
-            glFinish();
-        }
-        cpu[mode][round] = (now(CLOCK_PROCESS_CPUTIME_ID) - cpu0) / frames;
-        wall[mode][round] = (now(CLOCK_MONOTONIC) - wall0) / frames;
-        khgl_free(compositor);
-        kh_stack_free(stack);
-    }
+        for (int mode = 0; mode < MODES; mode++)
+            if (run_mode(mode, w, h, frames, &cpu[mode][round], &wall[mode][round], &layer_cpu[mode][round],
+                         round == 0 ? &uploaded[mode] : NULL) != 0)
+                return 1;
     double median_cpu[MODES];
     for (int mode = 0; mode < MODES; mode++) {
         median_cpu[mode] = median(cpu[mode], rounds);
