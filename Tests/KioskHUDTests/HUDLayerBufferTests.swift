@@ -1,6 +1,23 @@
 import KioskHUD
 import Testing
 
+/// Shows a HUD with a button on `stack`, draws the layer over the stack and
+/// presses where the frame says the button is: whether the stack's button took it.
+private func pressTheDrawnButton(_ stack: isolated HUDStack, _ layer: HUDLayerBuffer,
+                                 pressed: ScreenInputTests.Log) throws -> (LayerFrame, Bool) {
+    var c = HUDConfiguration()
+    c.label.text = "Loading"
+    c.buttonTitle = "Cancel"
+    let hud = stack.showHUD(c, animated: false)
+    stack.setButtonAction({ _ in pressed.count.withLock { $0 += 1 } }, for: hud)
+    let frame = try layer.draw(stack)
+    guard let button = frame.buttonFrames[hud.id] else { return (frame, false) }
+    let middle = HUDPoint(x: button.x + button.width / 2, y: button.y + button.height / 2)
+    let down = stack.pointerDown(at: middle)
+    let up = stack.pointerUp(at: middle)
+    return (frame, down && up)
+}
+
 /// `HUDLayerBuffer`: the HUDs alone over transparency, premultiplied; what
 /// changed; the RGBA byte order. (libkioskhud's `kh_layer` over it: Tests/CAPI/layer.c.)
 @Suite struct HUDLayerBufferTests {
@@ -60,6 +77,19 @@ import Testing
         let swapped = Self.pixels(argb).map { p in p & 0xFF00_FF00 | (p >> 16) & 0xFF | (p & 0xFF) << 16 }
         #expect(Self.differences(Self.pixels(rgba), swapped) == 0)
         #expect(swapped.contains { ($0 & 0xFF) != ($0 >> 16) & 0xFF })
+    }
+
+    /// `draw(_:)` over a `HUDStack`: the stack learns where the drawn button is.
+    @Test func drawingAStackHandsItTheButtons() async throws {
+        let loop = try EventLoop(clock: ManualClock())
+        defer { loop.shutdown() }
+        let stack = HUDStack(loop: loop)
+        let layer = try HUDLayerBuffer(geometry: Self.geometry)
+        let pressed = ScreenInputTests.Log()
+        let (frame, took) = try await pressTheDrawnButton(stack, layer, pressed: pressed)
+        #expect(frame.extent != nil && frame.buttonFrames.count == 1)
+        #expect(took)
+        #expect(pressed.count.withLock { $0 } == 1)
     }
 
     @Test func aHiddenHUDLeavesNothingAndNamesWhereItWas() throws {
