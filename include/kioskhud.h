@@ -4,10 +4,11 @@
  * A progress HUD (MBProgressHUD's bezel, spinner, labels, grace time,
  * minimum show time, delayed hide, completion) drawn over an app's own
  * picture: the app owns the display or toolkit and hands each frame's
- * pixels to kh_stack_draw(). See docs/c-api.md.
+ * pixels to kh_stack_draw() — or, drawing with the GPU, composites a layer
+ * of the HUDs alone (kh_layer_draw(); kioskhud-gl.h). See docs/c-api.md.
  *
  * Threading (as MBProgressHUD's main-thread rule): every function taking a
- * kh_stack or kh_hud must be called on the thread that created the stack
+ * kh_stack, kh_hud or kh_layer must be called on the thread that created the stack
  * (kh_stack_new). From any other thread it does nothing and returns
  * KH_ERROR_WRONG_THREAD. Callbacks run on that thread, inside
  * kh_stack_dispatch(), kh_stack_advance_clock() or the call that caused
@@ -30,7 +31,7 @@ extern "C" {
 #endif
 
 #define KIOSKHUD_VERSION_MAJOR 0
-#define KIOSKHUD_VERSION_MINOR 1
+#define KIOSKHUD_VERSION_MINOR 2
 #define KIOSKHUD_VERSION_PATCH 0
 /** MAJOR << 16 | MINOR << 8 | PATCH, as kh_version() returns it. */
 #define KIOSKHUD_VERSION \
@@ -69,6 +70,8 @@ typedef struct kh_stack kh_stack;
 typedef struct kh_hud kh_hud;
 /** The display, when KioskHUD owns it (kh_screen_open). */
 typedef struct kh_screen kh_screen;
+/** The HUDs alone on a buffer the app composites itself (GPU apps; kh_layer_new). Since 0.2. */
+typedef struct kh_layer kh_layer;
 
 /** What the bezel shows above its labels (MBProgressHUDMode). */
 typedef enum kh_mode {
@@ -101,6 +104,8 @@ typedef enum kh_pointer_event {
 /** Pixel formats of kh_stack_draw, as DRM fourcc codes (drm_fourcc.h). */
 #define KH_FORMAT_XRGB8888 0x34325258u /* 'XR24' */
 #define KH_FORMAT_ARGB8888 0x34325241u /* 'AR24', premultiplied */
+/** For a kh_layer only: premultiplied, bytes R, G, B, A in memory on little-endian (GL_RGBA). */
+#define KH_FORMAT_ABGR8888 0x34324241u /* 'AB24' */
 
 /** kh_stack_new flags. */
 #define KH_STACK_MANUAL_CLOCK 0x1u /* time moves only by kh_stack_advance_clock (tests) */
@@ -162,7 +167,8 @@ kh_status kh_stack_set_theme_file(kh_stack *stack, const char *path);
 kh_status kh_stack_set_tilt(kh_stack *stack, double x, double y);
 /**
  * A touch or pointer event at (x, y) in the pixels of the last kh_stack_draw's
- * buffer: a press and release inside a HUD's button runs its callback (on UP).
+ * buffer (or kh_layer_draw's layer, whichever ran last): a press and release
+ * inside a HUD's button runs its callback (on UP).
  * In *taken (may be NULL): 1 when a button took it, so the app should not
  * pass it on.
  */
@@ -186,6 +192,71 @@ kh_status kh_stack_pointer(kh_stack *stack, kh_pointer_event event, double x, do
 kh_status kh_stack_draw(kh_stack *stack, void *pixels, int32_t width, int32_t height,
                         int32_t stride, uint32_t format, double scale, int32_t rotation,
                         kh_rect *rects, size_t capacity, size_t *count);
+
+/* --- The HUD layer: the app composites the HUDs (GPU apps). Since 0.2. --- */
+
+/** kh_layer_frame.bezels never holds more than this (the topmost HUDs'). */
+#define KH_LAYER_MAX_BEZELS 8
+
+/** A drawn bezel: what a compositor that blurs the app's frame under it blurs. */
+typedef struct kh_bezel {
+    kh_rect rect;        /* the pixels it covers (zoomed by its show/hide animation) */
+    float corner_radius; /* in pixels */
+    float opacity;       /* 0...1: it fades in and out */
+} kh_bezel;
+
+/**
+ * What kh_layer_draw drew. The fields are 4 bytes each and pixels is last,
+ * so the layout is the same with 32- and 64-bit pointers.
+ */
+typedef struct kh_layer_frame {
+    int32_t width, height, stride; /* stride: bytes a row (width * 4) */
+    uint32_t format;               /* KH_FORMAT_ARGB8888 or KH_FORMAT_ABGR8888, as kh_layer_new was given */
+    /** The box every HUD pixel is in (the whole layer while a HUD dims the
+     *  screen); width 0 when the layer is all transparent: draw nothing. */
+    kh_rect extent;
+    uint32_t rect_count;           /* entries of rects */
+    uint32_t bezel_count;          /* entries of bezels */
+    /** Where the buffer changed since the previous kh_layer_draw (all of it
+     *  the first time): upload these, nothing else. */
+    kh_rect rects[KH_DRAW_MAX_RECTS];
+    kh_bezel bezels[KH_LAYER_MAX_BEZELS]; /* bottom HUD first */
+    /** As kh_stack_next_frame_ms after the draw: ms until the next frame is
+     *  due (0: now), -1 when nothing will change by itself. */
+    int32_t next_frame_ms;
+    uint32_t frame_number;         /* draws of this layer so far, this one included */
+    /** The layer's pixels: top row first, premultiplied. Owned by the layer
+     *  (the same address for its life; see kh_layer_new). */
+    const void *pixels;
+} kh_layer_frame;
+
+/**
+ * Makes stack's layer: a width x height buffer, owned by the library, that
+ * kh_layer_draw fills with the HUDs alone — dimming, bezel, indicator,
+ * labels, button — over transparency, premultiplied, in format
+ * KH_FORMAT_ARGB8888 (bytes B, G, R, A on little-endian: DRM, Cairo,
+ * GL_BGRA_EXT) or KH_FORMAT_ABGR8888 (bytes R, G, B, A: GL_RGBA), at scale
+ * device pixels per point, turned by rotation degrees (0, 90, 180, 270).
+ * The layer cannot see the app's pixels: a blurred bezel is its tint alone
+ * (kioskhud-gl can blur under kh_layer_frame.bezels on the GPU).
+ *
+ * Ownership: the app reads the buffer in place — uploads straight from
+ * kh_layer_frame.pixels, no copy — until its next kh_layer_draw or
+ * kh_layer_free, and never writes to it. One layer per stack; it is freed
+ * with the stack. kh_stack_pointer positions are in the pixels of whichever
+ * of kh_stack_draw and kh_layer_draw ran last.
+ */
+kh_status kh_layer_new(kh_stack *stack, int32_t width, int32_t height, uint32_t format, double scale,
+                       int32_t rotation, kh_layer **out);
+/**
+ * Draws the HUDs as they are now into the layer's buffer, rewriting only
+ * what changed, and fills *frame (the buffer, its extent, the changed
+ * rectangles, the bezels, when the next frame is due). Call it when
+ * kh_stack_next_frame_ms says 0, then upload frame->rects and composite.
+ */
+kh_status kh_layer_draw(kh_layer *layer, kh_layer_frame *frame);
+/** Frees the layer and its buffer. NULL is ignored. */
+kh_status kh_layer_free(kh_layer *layer);
 
 /* --- HUDs --- */
 

@@ -2,7 +2,7 @@
 # libkioskhud from C (issue 25), on the host: the .so's ABI (SONAME, what it
 # needs: no Swift runtime library, only kh_* exported, every function of
 # kioskhud.h there), kioskhud.h alone under C99 and from C++17, the lifecycle
-# on a manual clock, bad input, nothing loaded before use, the README's C
+# on a manual clock, bad input, the HUD layer (layer.c), nothing loaded before use, the README's C
 # example, an app drawing its frame with Cairo (cairo-example.c) and the SDL2 example (headless: SDL_VIDEODRIVER=dummy); the C
 # programs also under AddressSanitizer. Everything is built with gcc against
 # an installed copy (scripts/install-capi.sh) found by pkg-config.
@@ -69,10 +69,10 @@ build header-cxx g++ -std=c++17 -Wall -Wextra -Werror Tests/CAPI/header-cxx.cpp 
 
 c_flags=(-std=c99 -Wall -Wextra -Werror -pthread)
 asan=(-g -fsanitize=address -fno-omit-frame-pointer)
-for test in lifecycle bad-input lazy; do
+for test in lifecycle bad-input lazy layer; do
     build "$test" gcc "${c_flags[@]}" "Tests/CAPI/$test.c" && run "$test"
 done
-for test in lifecycle bad-input; do
+for test in lifecycle bad-input layer; do
     build "$test-asan" gcc "${c_flags[@]}" "${asan[@]}" "Tests/CAPI/$test.c" && run "$test-asan"
 done
 build spinner-cpu gcc "${c_flags[@]}" -O2 Tests/CAPI/spinner-cpu.c && pass "spinner-cpu builds (a measurement, run by hand)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs libkioskhud as a C library: PREFIX/lib/libkioskhud.so.0 (SONAME) with the
 # libkioskhud.so link for -lkioskhud, PREFIX/include/kioskhud.h and
-# PREFIX/lib/pkgconfig/kioskhud.pc. The .so is the one `swift build --product kioskhud`
+# PREFIX/lib/pkgconfig/kioskhud.pc, and kioskhud-gl.h. The .so is the one `swift build --product kioskhud`
 # made (BUILD_DIR, default .build/debug); it has the Swift runtime inside.
 #   scripts/install-capi.sh PREFIX [BUILD_DIR]
 set -euo pipefail
@@ -15,4 +15,6 @@ install -m 0755 "$build/libkioskhud.so" "$prefix/lib/libkioskhud.so.$version"
 ln -sf "libkioskhud.so.$version" "$prefix/lib/libkioskhud.so.0"
 ln -sf libkioskhud.so.0 "$prefix/lib/libkioskhud.so"
 install -m 0644 include/kioskhud.h "$prefix/include/kioskhud.h"
+# kioskhud-gl's header (its source, gl/kioskhud-gl.c, is built into the app: scripts/check-gl.sh).
+install -m 0644 include/kioskhud-gl.h "$prefix/include/kioskhud-gl.h"
 sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" include/kioskhud.pc.in > "$prefix/lib/pkgconfig/kioskhud.pc"

@@ -13,6 +13,7 @@ packages=(
   plymouth
   swupdate rauc squashfs-tools dbus mender-client mender-artifact libsystemd-dev openssl iproute2
   g++ libsdl2-dev
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
   libwayland-dev wayland-protocols sway grim
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
   debhelper dpkg-dev lintian binutils-aarch64-linux-gnu

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: unit tests, no graphics library at exec, the isolation compile-fail check, Debian's
+# The test command: unit tests, no graphics library at exec, the isolation compile-fail check, the C API
+# (scripts/check-c-api.sh) and the HUD layer in GL apps on llvmpipe (scripts/check-gl.sh), Debian's
 # plymouth client against the daemon (scripts/check-plymouth-client.sh), hud plymouthd as Plymouth's units
 # start it (scripts/check-plymouthd-dropin.sh), boot progress recorded and followed over two boots
 # (scripts/check-boot-progress.sh), the .deb packages installed, upgraded and purged in a Debian 12 chroot
@@ -36,6 +37,7 @@ lane bash scripts/check-isolation.sh
 lane bash scripts/check-versioned-dependency.sh
 lane bash scripts/check-readme-example.sh
 lane bash scripts/check-c-api.sh
+lane bash scripts/check-gl.sh
 lane bash scripts/check-plymouth-client.sh
 lane bash scripts/check-plymouthd-dropin.sh
 lane bash scripts/check-boot-progress.sh

@@ -283,6 +283,18 @@ public final class HUDRenderer {
     /// The bezel of the HUD with `id` at scale 1, as of the last update.
     public func bezelFrame(id: Int) -> PixelRect? { scenes.first { $0.id == id }?.bezelDevice }
 
+    /// Every drawn bezel as of the last update, bottom HUD first: what a
+    /// compositor blurring the picture under a `.layer` target blurs.
+    public func bezelShapes() -> [BezelShape] {
+        scenes.compactMap { s in
+            guard !s.drawnDevice.isEmpty else { return nil }
+            let zoom = s.presentation.bezelScale.isFinite && s.presentation.bezelScale > 0 ? s.presentation.bezelScale : 1
+            let alpha = s.presentation.bezelAlpha.isFinite ? min(max(s.presentation.bezelAlpha, 0), 1) : 1
+            return BezelShape(rect: s.drawnDevice, cornerRadius: max(0, s.configuration.cornerRadius) * geometry.scale * zoom,
+                              opacity: alpha)
+        }
+    }
+
     /// The box the HUD's changing indicator (spinner, pie, ring, bar) repaints.
     public func indicatorFrame(id: Int) -> PixelRect? {
         guard let s = scenes.first(where: { $0.id == id }), !s.indicatorDevice.isEmpty else { return nil }

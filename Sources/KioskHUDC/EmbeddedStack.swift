@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HUDCore
 import HUDRender
+import KioskHUD
 
 /// What a `kh_stack *` points at: a `HUDStack` on an `EventLoop` without a
 /// thread of its own (the app polls its fd and calls `dispatch`), the thread
@@ -16,6 +17,10 @@ final class EmbeddedStack: @unchecked Sendable {
     var huds: [OpaquePointer] = []
     /// The `kh_screen` showing this stack, if one is open.
     var screen: OpaquePointer?
+    /// The `kh_layer` drawing this stack's HUDs for the app to composite, if one was made.
+    var layer: OpaquePointer?
+    /// The last buffer drawn (`kh_stack_draw`'s or the layer's): pointer positions are its pixels.
+    private var pointerGeometry: ScreenGeometry?
     var theme = HUDTheme()
     var style = HUDRenderStyle()
     private var compositor: FrameCompositor?
@@ -85,16 +90,42 @@ final class EmbeddedStack: @unchecked Sendable {
             }
         }
         guard let compositor else { return [] }
-        _ = frameRequest.take()
-        let snapshot = stack.assumeIsolated { $0.snapshot() }
-        lastDraw = snapshot.time
+        let snapshot = beginFrame()
         let rects: [PixelRect]
         do {
             rects = try compositor.draw(snapshot, into: buffer)
         } catch {
             throw CAPIError(.render, "\(error)")
         }
-        let buttons = compositor.buttonFrames
+        endFrame(snapshot, buttons: compositor.buttonFrames, geometry: geometry)
+        return rects
+    }
+
+    /// Draws the HUDs alone into `layer`'s buffer (`kh_layer_draw`).
+    func draw(layer: HUDLayerBuffer) throws(CAPIError) -> LayerFrame {
+        let snapshot = beginFrame()
+        let frame: LayerFrame
+        do {
+            frame = try layer.draw(snapshot)
+        } catch {
+            throw CAPIError(.render, "\(error)")
+        }
+        endFrame(snapshot, buttons: frame.buttonFrames, geometry: layer.geometry)
+        return frame
+    }
+
+    /// The HUDs' picture for a frame drawn now; the pending frame request is taken.
+    private func beginFrame() -> HUDSnapshot {
+        _ = frameRequest.take()
+        let snapshot = stack.assumeIsolated { $0.snapshot() }
+        lastDraw = snapshot.time
+        return snapshot
+    }
+
+    /// After a frame: the drawn buttons to the stack, pointer positions in
+    /// `geometry`'s pixels, a frame requested when the picture next changes by itself.
+    private func endFrame(_ snapshot: HUDSnapshot, buttons: [Int: HUDRect], geometry: ScreenGeometry) {
+        pointerGeometry = geometry
         stack.assumeIsolated { $0.setButtonFrames(buttons) }
         frameTimer?.cancel()
         frameTimer = nil
@@ -102,7 +133,6 @@ final class EmbeddedStack: @unchecked Sendable {
             let request = frameRequest
             frameTimer = loop.schedule(at: next) { request.request() }
         }
-        return rects
     }
 
     /// The screen closed: frames are the app's again (`kh_stack_draw`).
@@ -114,13 +144,16 @@ final class EmbeddedStack: @unchecked Sendable {
     }
 
     /// A pixel of the last drawn buffer as a point; nil before the first draw.
-    func hudPoint(x: Double, y: Double) -> HUDPoint? { compositor?.hudPoint(x: x, y: y) }
+    func hudPoint(x: Double, y: Double) -> HUDPoint? { pointerGeometry?.hudPoint(deviceX: x, deviceY: y) }
 
     /// A new theme: the renderer's style now, each HUD's options by the caller.
     func apply(_ theme: HUDTheme) {
         self.theme = theme
         theme.apply(to: &style)
         compositor?.setStyle(style)
+        if let layer, let drawing = try? HandleRegistry.object(layer, .layer, as: EmbeddedLayer.self) {
+            drawing.buffer.setStyle(style)
+        }
         frameRequest.request()
     }
 }

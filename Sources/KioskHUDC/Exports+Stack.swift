@@ -41,6 +41,10 @@ public func kh_stack_free(_ handle: OpaquePointer?) -> Int32 {
             HandleRegistry.unregister(hudHandle, as: EmbeddedHUD.self)
         }
         stack.huds.removeAll()
+        if let layer = stack.layer {
+            HandleRegistry.unregister(layer, as: EmbeddedLayer.self)
+            stack.layer = nil
+        }
         stack.stack.assumeIsolated { $0.setInvalidationHandler(nil) }
         HandleRegistry.unregister(handle, as: EmbeddedStack.self)
     }

@@ -36,9 +36,6 @@ final class FrameCompositor {
 
     func setStyle(_ style: HUDRenderStyle) { renderer.setStyle(style) }
 
-    /// A pixel of the app's buffers as a point on the upright picture (pointer positions).
-    func hudPoint(x: Double, y: Double) -> HUDPoint { geometry.hudPoint(deviceX: x, deviceY: y) }
-
     /// Where each drawn HUD's button is, in points (`HUDStack.setButtonFrames`).
     var buttonFrames: [Int: HUDRect] { renderer.buttonFrames() }
 

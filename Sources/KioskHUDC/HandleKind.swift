@@ -3,4 +3,5 @@ enum HandleKind: Sendable {
     case stack
     case hud
     case screen
+    case layer
 }

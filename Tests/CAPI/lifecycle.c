@@ -61,7 +61,7 @@ static int leftmost_change(const uint32_t *frame, const uint32_t *picture) {
 
 int main(void) {
     CHECK(kh_version() == KIOSKHUD_VERSION);
-    CHECK(strcmp(kh_version_string(), "0.1.0") == 0);
+    CHECK(strcmp(kh_version_string(), "0.2.0") == 0);
 
     kh_stack *stack = NULL;
     CHECK(kh_stack_new(KH_STACK_MANUAL_CLOCK, &stack) == KH_OK && stack != NULL);
