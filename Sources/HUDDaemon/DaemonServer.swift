@@ -256,7 +256,8 @@ public actor DaemonServer {
                     let boot = bootProgress?.assumeIsolated { $0.statusFields } ?? []
                     response = boot.reduce(controller.assumeIsolated { $0.handle(request) }.adding(Field("settled", output.isSettled ? "true" : "false"))
                         .adding(Field("display", output.holdsDisplay ? "held" : "released"))
-                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))) { $0.adding($1) }
+                        .adding(Field("button-waiters", String(clients.values.count { $0.waiting == .button })))
+                        .adding(Field("frames-drawn", String(output.framesDrawn)))) { $0.adding($1) }
                 case .wait:
                     if clients.values.count(where: \.isWaiting) >= options.maxWaiters {
                         response = .error(code: .busy, reason: "\(options.maxWaiters) clients are waiting already")

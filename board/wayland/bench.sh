@@ -54,8 +54,11 @@ echo "daemon connected, nothing shown: daemon ${d_idle} % CPU, $(awk -v a="$s0" 
 
 h show --mode indeterminate --label "Updating" >/dev/null
 until_true 30 spinner-settled settled || finish
+frames() { h status | sed -n 's/^frames-drawn=//p'; }
+f0=$(frames)
 read -r d_spin c_spin < <(measure "$daemon" "$compositor_pid")
-echo "spinner shown: daemon ${d_spin} % CPU; compositor ${c_spin} % CPU (alone ${alone} %)"
+f1=$(frames)
+echo "spinner shown: daemon ${d_spin} % CPU, $(awk -v a="$f0" -v b="$f1" -v s="$seconds" 'BEGIN { printf "%.1f", (b - a) / s }') frames/s; compositor ${c_spin} % CPU (alone ${alone} %)"
 echo "daemon memory on Wayland, spinner shown: $(memory "$daemon")"
 stop_daemon
 
