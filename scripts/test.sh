@@ -36,6 +36,7 @@ lane bash scripts/check-isolation.sh
 lane bash scripts/check-versioned-dependency.sh
 lane bash scripts/check-readme-example.sh
 lane bash scripts/check-c-api.sh
+lane bash scripts/check-abi.sh
 lane bash scripts/check-plymouth-client.sh
 lane bash scripts/check-plymouthd-dropin.sh
 lane bash scripts/check-boot-progress.sh
