@@ -75,8 +75,8 @@ abidw --no-show-locs --type-id-style hash --no-corpus-path --no-comp-dir-path "$
     || die "abidw failed on the stub of $header"
 # The constants: #define KH_NAME VALUE, one a line.
 gcc -dM -E "$work/kioskhud.h" | sed -n 's/^#define \(KH_[A-Z0-9_]*\) \(.*\)$/\1 \2/p' | sort > "$work/macros.txt"
-# What the library exports: NAME@@NODE (defined, global).
-nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' | sed 's/@@*/@/' | sort -u > "$work/exports.txt"
+# What the library exports: NAME@@NODE (defined, global; the node itself too, KIOSKHUD_0@@KIOSKHUD_0).
+nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBRVWA]$/ { print ($3 ~ /@/ ? $3 : $3 "@" $3) }' | sed 's/@@*/@/' | sort -u > "$work/exports.txt"
 [[ -s $work/exports.txt ]] || die "$lib exports nothing"
 
 if ((update)); then
