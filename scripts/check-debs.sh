@@ -244,11 +244,6 @@ in_root dpkg-query -W -f='${Package} ${Version}\n' | sort > "$work/packages-lib"
 libnew=$(comm -13 "$work/packages-installed" "$work/packages-lib" | cut -d' ' -f1)
 grep -qx libkioskhud0 <<<"$libnew" && grep -qx libkioskhud-dev <<<"$libnew" || fail "C library: libkioskhud0 or libkioskhud-dev not installed"
 pass "C library: apt-get install ./libkioskhud0 ./libkioskhud-dev: $(wc -w <<<"$libnew") packages new ($(echo $libnew))"
-multiarch=usr/lib/x86_64-linux-gnu
-[[ -f $root/$multiarch/libkioskhud.so.$version && $(readlink "$root/$multiarch/libkioskhud.so.0") == "libkioskhud.so.$version" \
-    && $(readlink "$root/$multiarch/libkioskhud.so") == libkioskhud.so.0 ]] \
-    || fail "C library: want /$multiarch/libkioskhud.so.$version, libkioskhud.so.0 -> it, libkioskhud.so -> libkioskhud.so.0: $(cd "$root/$multiarch" && ls -l libkioskhud* 2>&1 | tr '\n' ' ')"
-pass "C library: /$multiarch/libkioskhud.so.$version with the links libkioskhud.so.0 and libkioskhud.so"
 if ! in_root apt-get install -y -q --no-install-recommends gcc libc6-dev pkgconf > "$work/gcc-install.log" 2>&1; then
     tail -n 30 "$work/gcc-install.log"; fail "C library: apt-get install gcc libc6-dev pkgconf"
 fi
@@ -265,6 +260,12 @@ resolved=$(in_root ldd /tmp/readme-example | sed -n 's/.*libkioskhud.so.0 => \([
     || fail "C library: readme-example finds libkioskhud.so.0 at '$resolved', not the package's"
 pass "C library: readme-example ran against $resolved: $got"
 rm -f "$root/tmp/readme-example"
+# What the example relied on, by name (--break devlink fails the build above first).
+multiarch=usr/lib/x86_64-linux-gnu
+[[ -f $root/$multiarch/libkioskhud.so.$version && $(readlink "$root/$multiarch/libkioskhud.so.0") == "libkioskhud.so.$version" \
+    && $(readlink "$root/$multiarch/libkioskhud.so") == libkioskhud.so.0 ]] \
+    || fail "C library: want /$multiarch/libkioskhud.so.$version, libkioskhud.so.0 -> it, libkioskhud.so -> libkioskhud.so.0: $(cd "$root/$multiarch" && ls -l libkioskhud* 2>&1 | tr '\n' ' ')"
+pass "C library: /$multiarch/libkioskhud.so.$version with the links libkioskhud.so.0 and libkioskhud.so"
 # The compiler goes again (its alternatives, /etc/alternatives/cc, belong to no package).
 if ! in_root apt-get purge -y -q --autoremove gcc libc6-dev pkgconf > "$work/gcc-purge.log" 2>&1; then
     tail -n 30 "$work/gcc-purge.log"; fail "C library: apt-get purge --autoremove gcc libc6-dev pkgconf"
