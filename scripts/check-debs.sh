@@ -25,6 +25,10 @@
 #             units, no state of deb-systemd-helper, the diversion gone and
 #             /usr/sbin/plymouthd Plymouth's own again (its md5sum as the plymouth package
 #             lists it), update-initramfs once more
+#   piuparts  Debian's piuparts, install and purge test, on libkioskhud0 alone and on
+#             libkioskhud0 with libkioskhud-dev, each in a fresh minimal bookworm chroot (its
+#             base tarball cached beside the root's); no upgrade test (piuparts upgrades from the
+#             archive, which has no libkioskhud: the upgrade above covers it)
 # Every check prints PASS or FAIL; the script exits 1 after the first FAIL.
 #
 #   scripts/check-debs.sh [--break purge|divert|trigger|enable|followers|devlink]
@@ -49,7 +53,7 @@ while (($#)); do
     esac
 done
 [[ $(id -u) == 0 ]] || { echo "check-debs: needs root (chroot, mounts)" >&2; exit 1; }
-for tool in lintian dpkg-buildpackage debootstrap zstd; do
+for tool in lintian dpkg-buildpackage debootstrap zstd piuparts; do
     command -v $tool >/dev/null || { echo "check-debs: no $tool (scripts/install-deps.sh installs it)" >&2; exit 1; }
 done
 t0=$SECONDS
@@ -332,4 +336,23 @@ pass "purge: no unit link (the follower enabled by hand included), no deb-system
 [[ $(md5sum < "$root/usr/sbin/plymouthd" | cut -d' ' -f1) == "$plymouthd_md5" ]] || fail "purge: /usr/sbin/plymouthd is not Plymouth's (md5sum differs from plymouth.md5sums)"
 pass "purge: diversion gone, /usr/sbin/plymouthd Plymouth's own again (md5 as packaged)"
 check_calls purge 3
+
+# --- piuparts -------------------------------------------------------------------------
+umount_root() { for m in var/cache/apt/archives dev/pts dev proc; do mountpoint -q "$root/$m" && umount -l "$root/$m"; done; return 0; }
+umount_root
+mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | tr ' ' '\n' | grep -v -e security -e '^$' | head -n 1 || true)
+mirror=${KIOSKHUD_DEBIAN_MIRROR:-${mirror:-http://deb.debian.org/debian}}
+pkey=$( { piuparts --version 2>&1; echo "$mirror"; } | sha256sum | cut -c1-16)
+ptar=$cache/piuparts-bookworm-$pkey.tgz
+piu=(piuparts -d bookworm -m "$mirror" --no-upgrade-test -t "$work")
+if [[ -s $ptar ]]; then piu+=(-b "$ptar"); else rm -f "$cache"/piuparts-bookworm-*.tgz; piu+=(-s "$ptar"); fi
+for set in libkioskhud0 "libkioskhud0 libkioskhud-dev"; do
+    debs=()
+    for p in $set; do debs+=("$work/debs-$version/${p}_${version}_amd64.deb"); done
+    if ! "${piu[@]}" -l "$work/piuparts.log" "${debs[@]}" > /dev/null 2>&1; then
+        grep -E 'ERROR|FAIL' -A12 "$work/piuparts.log" | head -n 40; fail "piuparts: $set"
+    fi
+    [[ -s $ptar ]] && piu=(piuparts -d bookworm -m "$mirror" --no-upgrade-test -t "$work" -b "$ptar")
+    pass "piuparts: $set: $(grep -o 'PASS: .*' "$work/piuparts.log" | tail -n 1)"
+done
 finish
