@@ -167,6 +167,9 @@ CHANGELOG
 log=$work/build.log
 if ! (cd "$src" && SOURCE_DATE_EPOCH=$(date -d "$date" +%s) dpkg-buildpackage -b -us -uc -d -a"$arch" > "$log" 2>&1); then
     tail -n 40 "$log" >&2
+    if grep -q 'dpkg-gensymbols: error' "$log"; then
+        die "libkioskhud's exports differ from board/debian/libkioskhud0.symbols (above): after adding functions to kioskhud.h, scripts/check-abi.sh --update adds them with this version; a removed one is an ABI break (docs/c-api.md#abi)"
+    fi
     die "dpkg-buildpackage failed (the log's end is above)"
 fi
 debs=("$work"/kioskhud_"${version}"_"$arch".deb "$work"/kioskhud-plymouthd_"${version}"_all.deb
