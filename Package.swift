@@ -26,9 +26,13 @@ let graphicsIncludeFlags = includeFlags(["pixman-1", "cairo"])
 let textIncludeFlags = includeFlags(["freetype2", "harfbuzz", "fribidi", "libthai", "fontconfig"])
 let pngIncludeFlags = includeFlags(["libpng16"])
 /// libkioskhud carries the Swift runtime (`-static-stdlib`), except in builds that set
-/// KIOSKHUD_SHARED_SWIFT_RUNTIME: the aarch64 lane's, whose cross SDK gives the static runtime to
-/// SwiftPM's `--static-swift-stdlib` but not to a bare `-static-stdlib` (it does not ship the library).
-let libraryRuntimeFlags = ProcessInfo.processInfo.environment["KIOSKHUD_SHARED_SWIFT_RUNTIME"] == nil ? ["-static-stdlib"] : []
+/// KIOSKHUD_SHARED_SWIFT_RUNTIME: the aarch64 lane's tests. A cross SDK keeps the static runtime
+/// apart (its swiftStaticResourcesPath), which SwiftPM's `--static-swift-stdlib` gives executables
+/// only: KIOSKHUD_SWIFT_STATIC_RESOURCES names that directory for the library's link
+/// (scripts/build-lib-release.sh --arch arm64).
+let environment = ProcessInfo.processInfo.environment
+let libraryRuntimeFlags = environment["KIOSKHUD_SHARED_SWIFT_RUNTIME"] != nil ? []
+    : ["-static-stdlib"] + (environment["KIOSKHUD_SWIFT_STATIC_RESOURCES"].map { ["-resource-dir", $0] } ?? [])
 
 let package = Package(
     name: "KioskHUD",
@@ -165,7 +169,9 @@ let package = Package(
         // runtime is linked in statically, so the .so needs only Debian's libraries.
         .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem", "KioskHUD"],
                 linkerSettings: [.unsafeFlags(libraryRuntimeFlags + ["-Xlinker", "-soname=libkioskhud.so.0",
-                                                 "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map"])]),
+                                                 "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map",
+                                                 // Hardening (lintian's bindnow): every symbol bound at load, the GOT read-only.
+                                                 "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "relro"])]),
 
         // IIO accelerometer → parallax tilt (sysfs via Glibc; no C deps).
         .target(name: "HUDMotion", dependencies: ["HUDCore"]),
@@ -188,4 +194,9 @@ for target in package.targets where ["HUDRender", "hud-bench", "HUDRenderTests",
 }
 for target in package.targets where ["HUDText"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(textIncludeFlags.flatMap { ["-Xcc", $0] })]
+}
+// The C parts' hardening in release builds (lintian's fortify-functions): glibc's checked string
+// and memory functions where the size is known at compile time.
+for target in package.targets where target.type == .regular && target.name.hasPrefix("C") {
+    target.cSettings = (target.cSettings ?? []) + [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
 }

@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define KIOSKHUD_VERSION_MAJOR 0
-#define KIOSKHUD_VERSION_MINOR 2
+#define KIOSKHUD_VERSION_MINOR 20
 #define KIOSKHUD_VERSION_PATCH 0
 /** MAJOR << 16 | MINOR << 8 | PATCH, as kh_version() returns it. */
 #define KIOSKHUD_VERSION \

@@ -23,6 +23,13 @@ passed=0 failed=0
 pass() { echo "PASS c-api/$1"; passed=$((passed + 1)); }
 fail() { echo "FAIL c-api/$1: $2"; failed=$((failed + 1)); }
 
+# One version: kioskhud.pc's (from kioskhud.h's KIOSKHUD_VERSION_*) is hud --version's
+# (Sources/hud/Version.swift); lifecycle.c checks kh_version_string() against the header.
+hud_version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/hud/Version.swift)
+pc_version=$(pkg-config --modversion kioskhud)
+[[ -n $hud_version && $pc_version == "$hud_version" ]] && pass "version: kioskhud.pc and hud --version say $pc_version" \
+    || fail version "kioskhud.pc (kioskhud.h) says '$pc_version', hud --version (Sources/hud/Version.swift) '$hud_version'"
+
 # The ABI.
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [[ $soname == libkioskhud.so.0 ]] && pass soname || fail soname "SONAME is '$soname', not libkioskhud.so.0"

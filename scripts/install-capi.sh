@@ -17,4 +17,4 @@ ln -sf libkioskhud.so.0 "$prefix/lib/libkioskhud.so"
 install -m 0644 include/kioskhud.h "$prefix/include/kioskhud.h"
 # kioskhud-gl's header (its source, gl/kioskhud-gl.c, is built into the app: scripts/check-gl.sh).
 install -m 0644 include/kioskhud-gl.h "$prefix/include/kioskhud-gl.h"
-sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" include/kioskhud.pc.in > "$prefix/lib/pkgconfig/kioskhud.pc"
+sed -e "s|@PREFIX@|$prefix|" -e "s|@LIBDIR@|\${prefix}/lib|" -e "s|@VERSION@|$version|" include/kioskhud.pc.in > "$prefix/lib/pkgconfig/kioskhud.pc"

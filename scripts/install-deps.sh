@@ -17,6 +17,7 @@ packages=(
   libwayland-dev wayland-protocols sway grim
   qemu-user-static qemu-system-arm gcc-aarch64-linux-gnu
   debhelper dpkg-dev lintian binutils-aarch64-linux-gnu
+  abigail-tools piuparts
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -3,8 +3,9 @@
 # (scripts/check-c-api.sh) and the HUD layer in GL apps on llvmpipe (scripts/check-gl.sh), Debian's
 # plymouth client against the daemon (scripts/check-plymouth-client.sh), hud plymouthd as Plymouth's units
 # start it (scripts/check-plymouthd-dropin.sh), boot progress recorded and followed over two boots
-# (scripts/check-boot-progress.sh), the .deb packages installed, upgraded and purged in a Debian 12 chroot
-# (scripts/check-debs.sh), SWUpdate, RAUC and Mender updates on the HUD (board/updates/run.sh), then the
+# (scripts/check-boot-progress.sh), libkioskhud's ABI against include/abi (scripts/check-abi.sh), the .deb
+# packages (the C library's too: its example built with gcc and pkg-config) installed, upgraded and purged
+# in a Debian 12 chroot, and piuparts on the library's (scripts/check-debs.sh), SWUpdate, RAUC and Mender updates on the HUD (board/updates/run.sh), then the
 # QEMU end-to-end suites (the overlay one on vkms, built from Debian's kernel source), the real-boot lane, and last the aarch64 lane (scripts/arm64/test.sh; last
 # so that a failure in it hides no x86 result, and an x86 failure stops the run before its ~10 min).
 set -euo pipefail
@@ -38,6 +39,7 @@ lane bash scripts/check-versioned-dependency.sh
 lane bash scripts/check-readme-example.sh
 lane bash scripts/check-c-api.sh
 lane bash scripts/check-gl.sh
+lane bash scripts/check-abi.sh
 lane bash scripts/check-plymouth-client.sh
 lane bash scripts/check-plymouthd-dropin.sh
 lane bash scripts/check-boot-progress.sh

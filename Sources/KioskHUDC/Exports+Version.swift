@@ -1,8 +1,8 @@
 // kioskhud.h: version and errors. Callable from any thread.
 
 /// The version kioskhud.h's KIOSKHUD_VERSION_* macros give.
-let libraryVersion: (major: UInt32, minor: UInt32, patch: UInt32) = (0, 2, 0)
-private let versionString: StaticString = "0.2.0"
+let libraryVersion: (major: UInt32, minor: UInt32, patch: UInt32) = (0, 20, 0)
+private let versionString: StaticString = "0.20.0"
 private let noMessage: StaticString = ""
 
 private func cString(_ s: StaticString) -> UnsafePointer<CChar> {

@@ -1,4 +1,4 @@
 /// `hud --version`. Raised with each tagged release.
 enum Version {
-    static let string = "0.19.0"
+    static let string = "0.20.0"
 }

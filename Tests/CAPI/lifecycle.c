@@ -61,7 +61,9 @@ static int leftmost_change(const uint32_t *frame, const uint32_t *picture) {
 
 int main(void) {
     CHECK(kh_version() == KIOSKHUD_VERSION);
-    CHECK(strcmp(kh_version_string(), "0.2.0") == 0);
+    char version[32];
+    snprintf(version, sizeof version, "%d.%d.%d", KIOSKHUD_VERSION_MAJOR, KIOSKHUD_VERSION_MINOR, KIOSKHUD_VERSION_PATCH);
+    CHECK(strcmp(kh_version_string(), version) == 0);
 
     kh_stack *stack = NULL;
     CHECK(kh_stack_new(KH_STACK_MANUAL_CLOCK, &stack) == KH_OK && stack != NULL);

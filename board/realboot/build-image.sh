@@ -239,6 +239,14 @@ initrd=$root/boot/initrd.img-$kver
 initrd_sum() { if [[ -f $initrd ]]; then sha256sum < "$initrd" | cut -c1-16; else echo none; fi; }
 # fact KEY VALUE: what the packages did, as `key: value` lines in $facts, which check.py judges.
 fact() { echo "$1: $2" >> "$facts"; }
+# The update integration (docs/update.md): the followers' units and Mender's state scripts,
+# installed by the kioskhud package and left disabled.
+update_facts() {
+    fact followers "$(cd "$root/usr/lib/systemd/system" && ls -- hud-follow-*.service 2>/dev/null | tr '\n' ' ')"
+    fact followers-enabled "$(cd "$root/etc/systemd/system" && ls -- *.wants/hud-follow* 2>/dev/null | tr '\n' ' ')"
+    fact mender-scripts "$(find "$root/usr/share/kioskhud/mender" -name '*_kioskhud' -type f -perm -0755 2>/dev/null | wc -l)"
+    fact mender-active "$(find "$root/etc/mender" -name '*_kioskhud' 2>/dev/null | wc -l)"
+}
 # initramfs_facts DIR APT_LOG: how often apt's run rebuilt the initramfs, whether it changed
 # since $sum_before, and whether hud and our boot scripts are in it (DIR/initramfs-files.txt).
 initramfs_facts() {
@@ -281,6 +289,7 @@ done
 fact diversions "$(chroot "$root" dpkg-divert --list | grep -c kioskhud || true)"
 [[ $purged_mode == plymouth ]] && fact plymouthd "$(readlink "$root/usr/sbin/plymouthd" || echo file)"
 fact enabled "$(cd "$root/etc/systemd/system" && ls -- *.wants/kioskhud* 2>/dev/null | tr '\n' ' ')"
+update_facts
 if [[ $install_mode == units && -e $root/usr/bin/plymouth ]]; then
     # docs/boot.md (b), where the package stays: its units masked (and plymouth.enable=0 at boot).
     chroot "$root" systemctl mask plymouth-start.service plymouth-read-write.service plymouth-quit.service \
@@ -352,6 +361,7 @@ fact files-new "$(grep -c . "$purged/files-new.txt" || true)"
 fact files-gone "$(grep -c . "$purged/files-gone.txt" || true)"
 fact dpkg-L-left "$(grep -c . "$purged/dpkg-L-left.txt" || true)"
 fact enabled "$(cd "$root/etc/systemd/system" && ls -- *.wants/kioskhud* 2>/dev/null | tr '\n' ' ')"
+update_facts
 cleanup
 trap - EXIT
 probes "$purged_mode"

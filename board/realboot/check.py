@@ -122,6 +122,9 @@ def client_exits(boot):
     return out
 
 
+# The Mender state scripts the kioskhud package installs (board/mender/rootfs and artifact).
+MENDER_SCRIPTS = sum(len([n for n in os.listdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mender", d))
+                          if n.endswith("_kioskhud")]) for d in ("rootfs", "artifact"))
 UNIT_ID = re.compile(r"^[A-Za-z0-9@:._\\-]+\.(service|mount|swap)$")
 
 
@@ -432,6 +435,12 @@ def judge_installed(boot, v, plymouthd):
         check(f"{v}/p-plymouthd-diverted-to-hud", f.get("diversions") == "1" and f.get("plymouthd") in ("/usr/bin/hud", "../bin/hud"),
               f"{f.get('diversions')} diversion(s) by kioskhud-plymouthd, /usr/sbin/plymouthd -> {f.get('plymouthd')}")
     check(f"{v}/p-units-enabled", "kioskhud.service" in f.get("enabled", ""), f"enabled: {f.get('enabled') or 'none'}")
+    check(f"{v}/p-update-followers-installed-disabled",
+          f.get("followers", "").split() == ["hud-follow-rauc.service", "hud-follow-swupdate.service"] and not f.get("followers-enabled"),
+          f"installed: {f.get('followers') or 'none'}; enabled: {f.get('followers-enabled') or 'none'}")
+    check(f"{v}/p-mender-scripts-installed-inactive", f.get("mender-scripts") == str(MENDER_SCRIPTS) and f.get("mender-active") == "0",
+          f"{f.get('mender-scripts')} of {MENDER_SCRIPTS} Mender state scripts in /usr/share/kioskhud/mender, "
+          f"{f.get('mender-active')} in /etc/mender")
     paths = boot._text("dpkg-L.txt").splitlines()
     info(f"{v}/packages", f"{f.get('install')}: dpkg -L lists {len(paths)} paths; {ours}")
 
@@ -454,6 +463,10 @@ def judge_purged(boot, v, plymouth):
           f"new since before the install: {new[:10]} ({f.get('files-new')}); gone: {gone[:10]} ({f.get('files-gone')})")
     check(f"{v}/p-no-unit-or-diversion-left", f.get("diversions") == "0" and not f.get("enabled"),
           f"{f.get('diversions')} diversion(s), enabled: {f.get('enabled') or 'none'}")
+    check(f"{v}/p-no-update-integration-left", not f.get("followers") and not f.get("followers-enabled")
+          and f.get("mender-scripts") == "0" and f.get("mender-active") == "0",
+          f"followers: {f.get('followers') or 'none'} (enabled: {f.get('followers-enabled') or 'none'}), "
+          f"{f.get('mender-scripts')} Mender scripts, {f.get('mender-active')} active")
     check(f"{v}/p-initramfs-rebuilt-without-hud", f.get("initramfs-builds", "0") != "0" and f.get("initramfs-changed") == "yes"
           and f.get("initramfs-has-hud") == "no" and f.get("initramfs-has-kioskhud-script") == "no",
           f"update-initramfs ran {f.get('initramfs-builds')} time(s), initrd changed {f.get('initramfs-changed')}, "

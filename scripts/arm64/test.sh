@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The aarch64 lane (called by scripts/test.sh): the SDK (scripts/arm64/make-sdk.sh, cached), the
 # whole package and its unit tests cross-built (release, -enable-testing) and run in one
-# qemu-aarch64-static process, the shipped `hud` (scripts/arm64/build-release.sh), and the ARM
-# board's end-to-end checks (board/arm64/e2e.sh). Runs every step; exits non-zero when any of them
-# failed. KIOSKHUD_ARM64_STEPS narrows it ("unit e2e"), KIOSKHUD_ARM64_TEST_FILTER the tests (a
-# swift-testing --filter).
+# qemu-aarch64-static process, the shipped `hud` (scripts/arm64/build-release.sh), the ARM
+# board's end-to-end checks (board/arm64/e2e.sh), and the arm64 packages (scripts/arm64/check-debs.sh:
+# built, linted, the C library's example built against them and run). Runs every step; exits
+# non-zero when any of them failed. KIOSKHUD_ARM64_STEPS narrows it ("unit e2e debs"),
+# KIOSKHUD_ARM64_TEST_FILTER the tests (a swift-testing --filter).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-steps=${KIOSKHUD_ARM64_STEPS:-unit e2e}
+steps=${KIOSKHUD_ARM64_STEPS:-unit e2e debs}
 t0=$SECONDS
 fail=0
 sdk=$(bash scripts/arm64/make-sdk.sh)
@@ -92,6 +93,13 @@ if [[ " $steps " == *" e2e "* ]]; then
     t=$SECONDS
     bash board/arm64/e2e.sh .build-arm64-release/aarch64-unknown-linux-gnu/release/hud || fail=1
     echo "arm64: board e2e in $((SECONDS - t)) s"
+fi
+
+if [[ " $steps " == *" debs "* ]]; then
+    t=$SECONDS
+    [[ -x .build-arm64-release/aarch64-unknown-linux-gnu/release/hud ]] || bash scripts/arm64/build-release.sh .build-arm64-release
+    bash scripts/arm64/check-debs.sh .build-arm64-release/aarch64-unknown-linux-gnu/release/hud || fail=1
+    echo "arm64: packages in $((SECONDS - t)) s"
 fi
 echo "arm64: lane done in $((SECONDS - t0)) s, $( ((fail)) && echo FAILED || echo passed)"
 exit $fail
