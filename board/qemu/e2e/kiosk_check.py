@@ -418,6 +418,19 @@ def check_kiosk(log, dumps, check, overrides=None):
         ok = any(l.startswith("capture:") for l in lines) and "exit=0" in lines
         check("planes-writeback-capture", ok,
               " | ".join(l for l in lines if l.startswith(("capture", "planes: FAIL", "exit="))))
+    if "plane" in log:
+        # Examples/c/plane-example.c judged its own writeback captures: one line per check.
+        lines = log["plane"]
+        seen = set()
+        for line in lines:
+            m = re.match(r"plane-check (\w+): (PASS|FAIL) ?(.*)", line)
+            if m:
+                seen.add(m.group(1))
+                check(f"plane-{m.group(1)}", m.group(2) == "PASS", m.group(3))
+        missing = {"untouched", "over", "spinner"} - seen
+        ok = not missing and "exit=0" in lines and any(l == "plane-example: ok" for l in lines)
+        check("plane-example", ok, (f"no verdict on {sorted(missing)}: " if missing else "")
+              + " | ".join(l for l in lines if l.startswith(("plane-example:", "exit=")))[-600:])
     runs = {}
     for line in log.get("kiosk_runs", []):
         m = re.match(r"missing (.*)", line)

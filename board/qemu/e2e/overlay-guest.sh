@@ -8,6 +8,10 @@
 #    HUD on an overlay plane), kiosk_composed (--no-overlay) and kiosk_control
 #    (--no-content). Output tagged "[RUN] ...", "[RUN] exit=N"; runs declared
 #    as "[kiosk_runs] RUN EXPECT"; kiosk_check.py judges it all.
+# 3. PLANE (Examples/c/plane-example.c, libkioskhud's kh_plane): an app owning
+#    atomic KMS with the HUD's plane in its own commits, judging its writeback
+#    captures itself ("[plane] plane-check NAME: PASS|FAIL"); the first and
+#    last captures in $KIOSKHUD_SHARE/plane-first.ppm, plane-last.ppm.
 # KIOSK_RUN_TIMEOUT: seconds one run of the example may take (default 120; a run takes ~5 s).
 HUD=${HUD:?HUD must name the hud binary}
 PLANES=${PLANES:?PLANES must name the planes probe}
@@ -51,5 +55,17 @@ else
     captured kiosk_composed composed --no-overlay
     captured kiosk_control control --no-content
 fi
+if [ -n "${PLANE:-}" ] && [ -x "$PLANE" ]; then
+    tagged plane "$PLANE" --frames 8 --capture "$share"
+else
+    echo "[plane] plane-example: FAIL missing ${PLANE:-(PLANE not set)}"
+    echo "[plane] exit=1"
+fi
+# PLANE_VARIANTS="NAME=LIBDIR ...": the example again over broken builds of
+# libkioskhud (LD_LIBRARY_PATH), tagged plane_NAME, to see its checks fail;
+# kiosk_check.py does not judge them.
+for variant in ${PLANE_VARIANTS:-}; do
+    (export LD_LIBRARY_PATH="${variant#*=}"; tagged "plane_${variant%%=*}" "$PLANE" --frames 8)
+done
 dmesg | grep -iE 'vkms|drm|writeback' | grep -v 'ommand line' | tail -n 20 | sed 's/^/[dmesg] /'
 exit 0
