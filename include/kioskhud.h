@@ -291,7 +291,9 @@ kh_status kh_plane_new(kh_stack *stack, int drm_fd, uint32_t crtc_id, int32_t wi
  * every overlay plane, KH_ERROR_UNSUPPORTED and req is as it was. Call it
  * once per frame the app commits (kh_stack_next_frame_ms says when the HUDs
  * want one), then commit req; after its flip event (or a blocking commit's
- * return) call kh_plane_commit_done. *plane_id (may be NULL): the plane used.
+ * return) call kh_plane_commit_done, and not kh_plane_apply again before
+ * it (after a failed commit, call it again at once). *plane_id (may be
+ * NULL): the plane used. No self-committing mode: see docs/c-api.md.
  */
 kh_status kh_plane_apply(kh_plane *plane, struct _drmModeAtomicReq *req, uint32_t flags, uint32_t *plane_id);
 /**

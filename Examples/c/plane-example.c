@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <drm_fourcc.h>
 #include <xf86drm.h>
@@ -44,6 +45,13 @@
 
 static int fd = -1;
 static int failures;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 #define SPIN 22 /* half the side of the box around the spinner (37 px) left out of "over" */
 #define SQUARE 48
@@ -186,6 +194,7 @@ int main(int argc, char **argv)
 {
     const char *dev = "/dev/dri/card0", *capture_dir = NULL;
     int frames = 8;
+    double started = now_ms();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc)
             frames = atoi(argv[++i]);
@@ -407,6 +416,7 @@ int main(int argc, char **argv)
     kh(kh_stack_free(stack), "kh_stack_free");
     kh(kh_layer_free(ref_layer), "kh_layer_free");
     kh(kh_stack_free(ref_stack), "kh_stack_free");
+    printf("plane-example: %d frames, %.0f ms from start to end\n", frames, now_ms() - started);
     printf("plane-example: %s\n", failures ? "FAIL" : "ok");
     return failures ? 1 : 0;
 }
