@@ -167,7 +167,7 @@ let package = Package(
         // libkioskhud: kioskhud.h's C functions over a HUDStack on a loop without a thread (the app
         // polls its fd) and a compositor that draws HUDs over the app's own frames. The Swift
         // runtime is linked in statically, so the .so needs only Debian's libraries.
-        .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem", "KioskHUD"],
+        .target(name: "KioskHUDC", dependencies: ["HUDCore", "HUDRender", "HUDSystem", "HUDKMS", "CDRM", "KioskHUD"],
                 linkerSettings: [.unsafeFlags(libraryRuntimeFlags + ["-Xlinker", "-soname=libkioskhud.so.0",
                                                  "-Xlinker", "--version-script=\(Context.packageDirectory)/include/kioskhud.map",
                                                  // Hardening (lintian's bindnow): every symbol bound at load, the GOT read-only.

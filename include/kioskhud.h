@@ -70,7 +70,7 @@ typedef struct kh_stack kh_stack;
 typedef struct kh_hud kh_hud;
 /** The display, when KioskHUD owns it (kh_screen_open). */
 typedef struct kh_screen kh_screen;
-/** The HUDs alone on a buffer the app composites itself (GPU apps; kh_layer_new). Since 0.2. */
+/** The HUDs alone on a buffer the app composites itself (GPU apps; kh_layer_new). Since 0.20. */
 typedef struct kh_layer kh_layer;
 
 /** What the bezel shows above its labels (MBProgressHUDMode). */
@@ -193,7 +193,7 @@ kh_status kh_stack_draw(kh_stack *stack, void *pixels, int32_t width, int32_t he
                         int32_t stride, uint32_t format, double scale, int32_t rotation,
                         kh_rect *rects, size_t capacity, size_t *count);
 
-/* --- The HUD layer: the app composites the HUDs (GPU apps). Since 0.2. --- */
+/* --- The HUD layer: the app composites the HUDs (GPU apps). Since 0.20. --- */
 
 /** kh_layer_frame.bezels never holds more than this (the topmost HUDs'). */
 #define KH_LAYER_MAX_BEZELS 8
@@ -257,6 +257,57 @@ kh_status kh_layer_new(kh_stack *stack, int32_t width, int32_t height, uint32_t 
 kh_status kh_layer_draw(kh_layer *layer, kh_layer_frame *frame);
 /** Frees the layer and its buffer. NULL is ignored. */
 kh_status kh_layer_free(kh_layer *layer);
+
+/* --- The HUD's plane in the app's own atomic commit (apps that own KMS). Since 0.20. --- */
+
+/** The HUDs on an overlay plane the app's atomic commits carry (kh_plane_new). Since 0.20. */
+typedef struct kh_plane kh_plane;
+/* libdrm's drmModeAtomicReq (xf86drmMode.h); this header does not need libdrm's. */
+struct _drmModeAtomicReq;
+
+/**
+ * Makes stack's plane for an app that owns atomic KMS on drm_fd (its open
+ * card, atomic client cap set; kept open by the app for the plane's life)
+ * and drives CRTC crtc_id at a width x height mode: the HUDs, drawn as
+ * kh_layer_draw draws them (tinted bezel, no blur), at scale device pixels
+ * per point, on an overlay plane over the app's primary plane — premultiplied
+ * ARGB8888 in two dumb buffers the library owns. The plane is chosen as
+ * KioskHUD chooses its own (ARGB8888, premultiplied blending, zpos above the
+ * primary) and proved by the first kh_plane_apply. The app must not use
+ * that plane itself. KH_ERROR_UNSUPPORTED when the CRTC has no usable
+ * overlay plane (the message says why each was refused): composite
+ * kh_layer_draw's layer instead. One plane per stack, no kh_layer or
+ * kh_screen beside it; freed with the stack.
+ */
+kh_status kh_plane_new(kh_stack *stack, int drm_fd, uint32_t crtc_id, int32_t width, int32_t height,
+                       double scale, kh_plane **out);
+/**
+ * Draws the HUDs as they are now into the plane's buffer that is not on
+ * screen and adds the plane showing it to req, the app's request for this
+ * frame; never commits. flags are the flags the app will commit req with
+ * (DRM_MODE_ATOMIC_ALLOW_MODESET, _NONBLOCK, DRM_MODE_PAGE_FLIP_EVENT;
+ * TEST_ONLY is refused). The first call proves the plane: a TEST_ONLY
+ * commit of a copy of req with the plane added; when the driver refuses
+ * every overlay plane, KH_ERROR_UNSUPPORTED and req is as it was. Call it
+ * once per frame the app commits (kh_stack_next_frame_ms says when the HUDs
+ * want one), then commit req; after its flip event (or a blocking commit's
+ * return) call kh_plane_commit_done, and not kh_plane_apply again before
+ * it (after a failed commit, call it again at once). *plane_id (may be
+ * NULL): the plane used. No self-committing mode: see docs/c-api.md.
+ */
+kh_status kh_plane_apply(kh_plane *plane, struct _drmModeAtomicReq *req, uint32_t flags, uint32_t *plane_id);
+/**
+ * The app's commit that carried the last kh_plane_apply is on screen: the
+ * buffer it showed becomes the front, and the next kh_plane_apply draws into
+ * the other one. Until it is called kh_plane_apply keeps drawing into the
+ * buffer not yet shown (a commit that failed loses nothing).
+ */
+kh_status kh_plane_commit_done(kh_plane *plane);
+/**
+ * Frees the plane and its buffers; removing a framebuffer the screen shows
+ * turns the plane off (the kernel does it). NULL is ignored.
+ */
+kh_status kh_plane_free(kh_plane *plane);
 
 /* --- HUDs --- */
 

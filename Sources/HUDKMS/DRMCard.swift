@@ -29,6 +29,16 @@ public final class DRMCard: @unchecked Sendable {
         file = OwnedFileDescriptor(FileDescriptor(rawValue: fd))
     }
 
+    /// A duplicate of an app's open card `fd` (`F_DUPFD_CLOEXEC`): the same
+    /// open file, so the same client caps, master and buffer handles; the
+    /// duplicate is closed with this object, `fd` stays the app's.
+    public init(duplicating fd: Int32) throws(SystemError) {
+        path = "DRM fd \(fd)"
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw SystemError(call: "fcntl(F_DUPFD_CLOEXEC)", subject: path, errno: .current) }
+        file = OwnedFileDescriptor(FileDescriptor(rawValue: copy))
+    }
+
     // MARK: Capabilities
 
     /// `drmSetClientCap(DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1)` then
@@ -353,8 +363,13 @@ public final class DRMCard: @unchecked Sendable {
     /// `drmModeAtomicCommit` of `request` with `flags`; with `.pageFlipEvent`
     /// `sink` hears the flip event, and the card keeps `sink` until then.
     public func commit(_ request: AtomicRequest, flags: AtomicCommitFlags, sink: PageFlipSink? = nil) throws(SystemError) {
+        try commit(request.pointer, flags: flags, sink: sink)
+    }
+
+    /// `drmModeAtomicCommit` of a request someone else built (an app's, for a TEST_ONLY proof).
+    public func commit(_ request: drmModeAtomicReqPtr, flags: AtomicCommitFlags, sink: PageFlipSink? = nil) throws(SystemError) {
         let wantsEvent = flags.contains(.pageFlipEvent)
-        let rc = drmModeAtomicCommit(fd, request.pointer, flags.rawValue, wantsEvent ? sink?.pointer : nil)
+        let rc = drmModeAtomicCommit(fd, request, flags.rawValue, wantsEvent ? sink?.pointer : nil)
         guard rc == 0 else {
             let test = flags.contains(.testOnly)
             throw .libdrm("drmModeAtomicCommit", "\(path)\(test ? " TEST_ONLY" : "")", result: rc)

@@ -20,6 +20,12 @@ public final class KMSOutput {
     public private(set) var overlayPlane: PlaneID?
     /// Why the HUD is composed on the CPU when an overlay plane was wanted.
     public private(set) var compositionReason: String?
+
+    /// The overlay's scanout fell back to composing on the CPU (`OverlayScanout`): say so and why.
+    func overlayRefused(_ reason: String) {
+        overlayPlane = nil
+        compositionReason = reason
+    }
     /// Whether the driver has real vblank events (`drmWaitVBlank` works).
     public let hasVBlank: Bool
     /// The CRTC as it was before this output touched it (the console).

@@ -93,6 +93,9 @@ public final class HUDLayerBuffer: @unchecked Sendable {
     /// The address of the buffer for libkioskhud's `kh_layer_frame` (same for the layer's life).
     package var baseAddress: UnsafeRawPointer { UnsafeRawPointer(output.base) }
 
+    /// The buffer as drawn, for libkioskhud's `kh_plane` to copy onto its plane's buffers.
+    package var pixels: PixelBuffer { output }
+
     /// A pixel of the buffer as a point on the HUDs' upright picture (pointer positions).
     public func hudPoint(x: Double, y: Double) -> HUDPoint { geometry.hudPoint(deviceX: x, deviceY: y) }
 

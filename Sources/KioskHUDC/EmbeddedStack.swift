@@ -19,6 +19,8 @@ final class EmbeddedStack: @unchecked Sendable {
     var screen: OpaquePointer?
     /// The `kh_layer` drawing this stack's HUDs for the app to composite, if one was made.
     var layer: OpaquePointer?
+    /// The `kh_plane` putting this stack's HUDs on an overlay plane in the app's commits, if one was made.
+    var plane: OpaquePointer?
     /// The last buffer drawn (`kh_stack_draw`'s or the layer's): pointer positions are its pixels.
     private var pointerGeometry: ScreenGeometry?
     var theme = HUDTheme()
@@ -153,6 +155,9 @@ final class EmbeddedStack: @unchecked Sendable {
         compositor?.setStyle(style)
         if let layer, let drawing = try? HandleRegistry.object(layer, .layer, as: EmbeddedLayer.self) {
             drawing.buffer.setStyle(style)
+        }
+        if let plane, let drawing = try? HandleRegistry.object(plane, .plane, as: EmbeddedPlane.self) {
+            drawing.layer.setStyle(style)
         }
         frameRequest.request()
     }

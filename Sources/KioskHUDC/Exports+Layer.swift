@@ -15,6 +15,7 @@ public func kh_layer_new(_ handle: OpaquePointer?, _ width: Int32, _ height: Int
         out.pointee = nil
         guard stack.screen == nil else { throw CAPIError(.unsupported, "the stack is on a kh_screen, which draws it") }
         guard stack.layer == nil else { throw CAPIError(.unsupported, "the stack has a kh_layer already (free it first)") }
+        guard stack.plane == nil else { throw CAPIError(.unsupported, "the stack has a kh_plane, which draws it (free it first)") }
         guard let byteOrder = layerFormats[format] else {
             throw CAPIError(.unsupportedFormat,
                             "format 0x\(String(format, radix: 16)) is neither KH_FORMAT_ARGB8888 nor KH_FORMAT_ABGR8888")

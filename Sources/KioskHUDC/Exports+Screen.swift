@@ -15,6 +15,7 @@ public func kh_screen_open(_ stackHandle: OpaquePointer?, _ content: (@conventio
         out.pointee = nil
         guard stack.screen == nil else { throw CAPIError(.invalidArgument, "the stack is already on a screen") }
         guard stack.layer == nil else { throw CAPIError(.unsupported, "the stack has a kh_layer (free it first)") }
+        guard stack.plane == nil else { throw CAPIError(.unsupported, "the stack has a kh_plane (free it first)") }
         var options = HUDScreen.Options()
         options.content = content.map { ContentCallback($0, userData: userData).content }
         // VT switching takes SIGUSR1 and SIGUSR2 through a signalfd.

@@ -45,6 +45,10 @@ public func kh_stack_free(_ handle: OpaquePointer?) -> Int32 {
             HandleRegistry.unregister(layer, as: EmbeddedLayer.self)
             stack.layer = nil
         }
+        if let plane = stack.plane {
+            HandleRegistry.unregister(plane, as: EmbeddedPlane.self)
+            stack.plane = nil
+        }
         stack.stack.assumeIsolated { $0.setInvalidationHandler(nil) }
         HandleRegistry.unregister(handle, as: EmbeddedStack.self)
     }

@@ -4,4 +4,5 @@ enum HandleKind: Sendable {
     case hud
     case screen
     case layer
+    case plane
 }

@@ -1,11 +1,13 @@
 /* Bad input through the C API: NULL handles and pointers, freed handles, a
  * buffer too small for its stride, formats and values it does not take, a
  * call from another thread. Each a clear status and message, never a crash. */
+#include <fcntl.h>
 #include <kioskhud.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "check.h"
 
 #define CHECK_ERROR(call, status, words)                                          \
@@ -121,6 +123,22 @@ int main(void) {
     CHECK(strstr(kh_last_error_message(), "thread") == NULL);
     CHECK(kh_hud_get_state(hud, &state) == KH_OK && state == KH_HUD_SHOWN);
     CHECK(kh_stack_next_frame_ms(stack, &ms) == KH_OK);
+
+    /* kh_plane: bad input named; a file that is no DRM card has no atomic KMS. */
+    kh_plane *plane = (kh_plane *)1;
+    CHECK_ERROR(kh_plane_new(stack, -1, 31, 640, 480, 1.0, &plane), KH_ERROR_INVALID_ARGUMENT, "drm_fd -1");
+    CHECK(plane == NULL);
+    CHECK_ERROR(kh_plane_new(stack, 0, 0, 640, 480, 1.0, &plane), KH_ERROR_INVALID_ARGUMENT, "crtc_id is 0");
+    CHECK_ERROR(kh_plane_new(stack, 0, 31, 0, 480, 1.0, &plane), KH_ERROR_BAD_BUFFER, "0×480");
+    CHECK_ERROR(kh_plane_new(stack, 0, 31, 640, 480, 1.0, NULL), KH_ERROR_INVALID_ARGUMENT, "out is NULL");
+    int not_a_card = open("/dev/null", O_RDWR);
+    CHECK(not_a_card >= 0);
+    CHECK_ERROR(kh_plane_new(stack, not_a_card, 31, 640, 480, 1.0, &plane), KH_ERROR_UNSUPPORTED, "no atomic modesetting");
+    close(not_a_card);
+    CHECK_ERROR(kh_plane_apply(NULL, NULL, 0, NULL), KH_ERROR_INVALID_ARGUMENT, "plane handle is NULL");
+    CHECK_ERROR(kh_plane_apply((kh_plane *)stack, NULL, 0, NULL), KH_ERROR_INVALID_HANDLE, "not a live kh_plane");
+    CHECK_ERROR(kh_plane_commit_done((kh_plane *)hud), KH_ERROR_INVALID_HANDLE, "not a live kh_plane");
+    CHECK(kh_plane_free(NULL) == KH_OK);
 
     /* A freed handle. */
     CHECK(kh_hud_free(hud) == KH_OK);

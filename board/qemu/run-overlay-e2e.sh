@@ -4,10 +4,13 @@
 # planes probe (board/vkms/planes.c), one writeback capture checked by it, and
 # kioskhud-kiosk-example with the HUD on an overlay plane, composed on the CPU
 # (--no-overlay) and without the app's picture (--no-content, the control),
-# every stage captured through Writeback-1; e2e/kiosk_check.py judges them,
+# every stage captured through Writeback-1; then Examples/c/plane-example.c
+# (kh_plane: the HUD's plane in the app's own atomic commits), which judges
+# its own writeback captures; e2e/kiosk_check.py judges them all,
 # after its own self-test on synthetic pictures.
 # Same harness and conventions as run-e2e.sh (HUD=path skips the build;
-# KIOSK=path names the example, default beside hud). Prints PASS/FAIL per
+# KIOSK=path names the example, default beside hud; PLANE_VARIANTS="NAME=LIBDIR
+# ..." runs plane-example again over broken libkioskhud builds, unjudged). Prints PASS/FAIL per
 # check and "N passed, M failed"; exits 1 on failure.
 set -uo pipefail
 . "$(dirname "$0")/suite-lib.sh"
@@ -27,8 +30,18 @@ if ! gcc -O2 -Wall -o "$out/planes" "$repo/board/vkms/planes.c" $(pkg-config --c
     finish_suite
     exit 1
 fi
+# Examples/c/plane-example.c against libkioskhud (BUILD_DIR, default .build/debug) installed in $out/prefix.
+build=${BUILD_DIR:-.build/debug}
+[[ -n ${BUILD_DIR:-} ]] || swift build --product kioskhud > /dev/null  # a no-op when it is up to date
+rm -rf "$out/prefix"
+if ! bash "$repo/scripts/install-capi.sh" "$out/prefix" "$build" > /dev/null \
+    || ! gcc -O2 -std=gnu99 -Wall -Wextra -Werror -o "$out/plane-example" "$repo/Examples/c/plane-example.c" \
+        $(PKG_CONFIG_PATH=$out/prefix/lib/pkgconfig pkg-config --cflags --libs kioskhud libdrm) -Wl,-rpath,"$out/prefix/lib"; then
+    count "FAIL build: libkioskhud or Examples/c/plane-example.c"
+fi
 [[ -x $KIOSK ]] || echo "note: no $KIOSK: the kiosk checks will fail"
 
 run_setup vkms vkms overlay-guest.sh kiosk_check.py 900 --vkms-module "$ko" --share-dir "$out/vkms" \
-    --env "KIOSK=$KIOSK" --env "PLANES=$out/planes"
+    --env "KIOSK=$KIOSK" --env "PLANES=$out/planes" \
+    --env "PLANE=$out/plane-example" --env "PLANE_VARIANTS=${PLANE_VARIANTS:-}"
 finish_suite

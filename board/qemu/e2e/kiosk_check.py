@@ -7,7 +7,9 @@ Usage: kiosk_check.py LABEL LOG DIR [RUN=overlay|composed|control ...]
 The guest scripts (e2e/kiosk-guest.sh on bochs/virtio, e2e/overlay-guest.sh
 on vkms) tag each run's output `[RUN] ...` with `[RUN] exit=N`, and declare
 it as `[kiosk_runs] RUN EXPECT` (EXPECT: overlay or composed, the path the
-`kiosk: path` line must say, or control for a --no-content run). RUN=EXPECT
+`kiosk: path` line must say, control for a --no-content run, or fallback:
+composed because the driver refused an overlay commit after its TEST_ONLY
+proof, judged as composed). RUN=EXPECT
 arguments add or override declarations. A stage's picture is DIR/RUN/STAGE.ppm
 (a writeback capture, vkms) or DIR/RUN-STAGE.ppm (a screendump). From
 check.py: `from kiosk_check import check_kiosk; check_kiosk(log, dumps, check)`.
@@ -359,7 +361,15 @@ def judge_run(lines, pics, expect):
     missing = [s for s in STAGES if s not in pics]
     if missing:
         out.append(("pictures", False, f"no picture for {missing}"))
-    if expect != "control":
+    if expect == "fallback":
+        # The overlay's commit refused after its TEST_ONLY proof (a fault injected): composed on the CPU, said why.
+        paths = info["paths"]
+        out.append(("path", bool(paths) and all(p[1] == "composed" and "refused a commit" in p[2] for p in paths),
+                    f"path lines {paths} (want composed, the driver having refused a commit)"))
+        # The refused frame composed at once: no presentation failed (the frame loop logs each that does).
+        lost = [l for l in lines if re.match(r"kioskhud: display \S+: .*drmModeAtomicCommit", l)]
+        out.append(("no-lost-frame", not lost, f"failed presentations: {lost}" if lost else "no presentation failed"))
+    elif expect != "control":
         paths = info["paths"]
         out.append(("path", bool(paths) and all(p[1] == expect for p in paths),
                     f"path lines {paths} (want {expect})"))
@@ -418,6 +428,19 @@ def check_kiosk(log, dumps, check, overrides=None):
         ok = any(l.startswith("capture:") for l in lines) and "exit=0" in lines
         check("planes-writeback-capture", ok,
               " | ".join(l for l in lines if l.startswith(("capture", "planes: FAIL", "exit="))))
+    if "plane" in log:
+        # Examples/c/plane-example.c judged its own writeback captures: one line per check.
+        lines = log["plane"]
+        seen = set()
+        for line in lines:
+            m = re.match(r"plane-check (\w+): (PASS|FAIL) ?(.*)", line)
+            if m:
+                seen.add(m.group(1))
+                check(f"plane-{m.group(1)}", m.group(2) == "PASS", m.group(3))
+        missing = {"untouched", "over", "spinner"} - seen
+        ok = not missing and "exit=0" in lines and any(l == "plane-example: ok" for l in lines)
+        check("plane-example", ok, (f"no verdict on {sorted(missing)}: " if missing else "")
+              + " | ".join(l for l in lines if l.startswith(("plane-example:", "exit=")))[-600:])
     runs = {}
     for line in log.get("kiosk_runs", []):
         m = re.match(r"missing (.*)", line)
@@ -442,7 +465,7 @@ def check_kiosk(log, dumps, check, overrides=None):
             check(f"{run}/{name}", ok, why)
     # The overlay path must show what CPU composition shows (vkms: both captured).
     for o in (r for r, e in runs.items() if e == "overlay"):
-        for c in (r for r, e in runs.items() if e == "composed"):
+        for c in (r for r, e in runs.items() if e in ("composed", "fallback")):
             for stage in STAGES:
                 if stage in loaded[o] and stage in loaded[c]:
                     check(f"{o}-vs-{c}/{stage}", *rule_same_picture(loaded[o][stage], loaded[c][stage]))
@@ -523,7 +546,7 @@ class Synth:
 
     def run(self, expect="overlay", path="overlay", content=True, kinds=None, marks=None, squares=None,
             bezels=None, stage_names=None, drop=None, hidden_hud=False, size=None, edit=None,
-            reported=None, exit_code=0):
+            reported=None, exit_code=0, reason="test", extra=None):
         """Judges a synthetic run. `bezels`: stage -> where the bezel is painted and said to be;
         `reported`: stage -> only where it is said to be; `edit`: stage -> a function changing that
         stage's picture."""
@@ -545,7 +568,7 @@ class Synth:
         for s in drop or []:
             del pics[s]
         w, h = size or (self.W, self.H)
-        lines = [f"kiosk: path Writeback-1 {path} test", f"kiosk: size {w}x{h}"]
+        lines = [f"kiosk: path Writeback-1 {path} {reason}", f"kiosk: size {w}x{h}"] + (extra or [])
         said = bezels | (reported or {})
         for stage in stage_names or STAGES:
             b = said.get(stage)
@@ -580,6 +603,12 @@ def self_test():
     case("good-overlay-run", s.run(), [])
     case("good-composed-run", s.run(expect="composed", path="composed"), [])
     case("path-composed-where-overlay-expected", s.run(path="composed"), ["path"])
+    refused = "composed: the driver refused a commit with overlay plane 33 after its TEST_ONLY proof (...)"
+    case("good-fallback-run", s.run(expect="fallback", path="composed", reason=refused), [])
+    case("fallback-without-a-refused-commit", s.run(expect="fallback", path="composed"), ["path"])
+    case("fallback-a-frame-late", s.run(expect="fallback", path="composed", reason=refused, extra=[
+        "kioskhud: display Writeback-1: drmModeAtomicCommit (/dev/dri/card0): No space left on device"]),
+        ["no-lost-frame"])
     no_content = dict(content=False, squares={})
     case("no-content-rejected-as-control", s.run(expect="control", **no_content), [])
     case("no-content-fails-content-rules", s.run(**no_content),
@@ -644,8 +673,8 @@ def main():
     overrides = {}
     for arg in sys.argv[4:]:
         run, sep, expect = arg.partition("=")
-        if not sep or expect not in ("overlay", "composed", "control"):
-            print(f"kiosk_check: {arg}: expected RUN=overlay|composed|control", file=sys.stderr)
+        if not sep or expect not in ("overlay", "composed", "control", "fallback"):
+            print(f"kiosk_check: {arg}: expected RUN=overlay|composed|control|fallback", file=sys.stderr)
             return 2
         overrides[run] = expect
     r = Run(label, log_path, dumps)

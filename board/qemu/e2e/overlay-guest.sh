@@ -3,11 +3,17 @@
 # DIR: the driver is loaded with enable_overlay=1, DIR is $KIOSKHUD_SHARE).
 # 1. PLANES (board/vkms/planes.c): the planes and connectors; then one
 #    writeback capture of a checkerboard under an overlay, checked by the probe.
-# 2. kioskhud-kiosk-example (KIOSK) three times, each capturing every stage
+# 2. kioskhud-kiosk-example (KIOSK) four times, each capturing every stage
 #    through Writeback-1 into $KIOSKHUD_SHARE/RUN/STAGE.ppm: kiosk_overlay (the
 #    HUD on an overlay plane), kiosk_composed (--no-overlay) and kiosk_control
-#    (--no-content). Output tagged "[RUN] ...", "[RUN] exit=N"; runs declared
+#    (--no-content), and kiosk_fallback (KIOSKHUD_TEST_REFUSE_OVERLAY_COMMIT=1:
+#    the overlay's first commit refused after its TEST_ONLY proof, the frame
+#    composed on the CPU). Output tagged "[RUN] ...", "[RUN] exit=N"; runs declared
 #    as "[kiosk_runs] RUN EXPECT"; kiosk_check.py judges it all.
+# 3. PLANE (Examples/c/plane-example.c, libkioskhud's kh_plane): an app owning
+#    atomic KMS with the HUD's plane in its own commits, judging its writeback
+#    captures itself ("[plane] plane-check NAME: PASS|FAIL"); the first and
+#    last captures in $KIOSKHUD_SHARE/plane-first.ppm, plane-last.ppm.
 # KIOSK_RUN_TIMEOUT: seconds one run of the example may take (default 120; a run takes ~5 s).
 HUD=${HUD:?HUD must name the hud binary}
 PLANES=${PLANES:?PLANES must name the planes probe}
@@ -50,6 +56,21 @@ else
     captured kiosk_overlay overlay
     captured kiosk_composed composed --no-overlay
     captured kiosk_control control --no-content
+    # The overlay's first real commit refused by the kernel (a source rectangle
+    # wider than the HUD's buffer): composed on the CPU at once, said why.
+    (export KIOSKHUD_TEST_REFUSE_OVERLAY_COMMIT=1; captured kiosk_fallback fallback)
 fi
+if [ -n "${PLANE:-}" ] && [ -x "$PLANE" ]; then
+    tagged plane "$PLANE" --frames 8 --capture "$share"
+else
+    echo "[plane] plane-example: FAIL missing ${PLANE:-(PLANE not set)}"
+    echo "[plane] exit=1"
+fi
+# PLANE_VARIANTS="NAME=LIBDIR ...": the example again over broken builds of
+# libkioskhud (LD_LIBRARY_PATH), tagged plane_NAME, to see its checks fail;
+# kiosk_check.py does not judge them.
+for variant in ${PLANE_VARIANTS:-}; do
+    (export LD_LIBRARY_PATH="${variant#*=}"; tagged "plane_${variant%%=*}" "$PLANE" --frames 8)
+done
 dmesg | grep -iE 'vkms|drm|writeback' | grep -v 'ommand line' | tail -n 20 | sed 's/^/[dmesg] /'
 exit 0
