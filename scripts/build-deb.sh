@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian packages kioskhud_VERSION_ARCH.deb, kioskhud-plymouthd_VERSION_all.deb,
-# libkioskhud0_VERSION_ARCH.deb and libkioskhud-dev_VERSION_ARCH.deb (docs/packages.md) with
+# libkioskhud0_VERSION_ARCH.deb, libkioskhud-dev_VERSION_ARCH.deb and
+# libkioskhud-gl-dev_VERSION_ARCH.deb (kioskhud-gl, a static library) (docs/packages.md) with
 # debhelper, from a `hud` and a libkioskhud.so built before and the board's files:
 # board/debian holds the packaging; the binary, themes, units, update followers, Mender
 # scripts, initramfs-tools files, docs and the man page (scripts/hud-manpage.py, from the
@@ -40,8 +41,8 @@ while (($#)); do
 done
 [[ -n $outdir ]] || usage "no OUTDIR"
 case $arch in
-    amd64) machine='Advanced Micro Devices X86-64' triplet=x86_64-linux-gnu ld=ld-linux-x86-64.so.2 suite=${suite:-bookworm} ;;
-    arm64) machine=AArch64 triplet=aarch64-linux-gnu ld=ld-linux-aarch64.so.1 suite=${suite:-trixie} ;;
+    amd64) machine='Advanced Micro Devices X86-64' triplet=x86_64-linux-gnu cc=gcc ar=ar ld=ld-linux-x86-64.so.2 suite=${suite:-bookworm} ;;
+    arm64) machine=AArch64 triplet=aarch64-linux-gnu cc=aarch64-linux-gnu-gcc ar=aarch64-linux-gnu-ar ld=ld-linux-aarch64.so.1 suite=${suite:-trixie} ;;
     *) usage "--arch: amd64 or arm64, not $arch" ;;
 esac
 case $suite in
@@ -49,7 +50,7 @@ case $suite in
     trixie|forky|sid) png='libpng16-16t64 | libpng16-16' ;;
     *) usage "--suite: bookworm, trixie, forky or sid, not $suite" ;;
 esac
-for tool in dpkg-buildpackage dh readelf python3; do
+for tool in dpkg-buildpackage dh readelf python3 "$cc" "$ar"; do
     command -v $tool >/dev/null || die "no $tool (scripts/install-deps.sh installs debhelper, dpkg-dev, binutils, python3)"
 done
 version=${version:-$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$repo/Sources/hud/Version.swift")}
@@ -147,8 +148,30 @@ ln -s "libkioskhud.so.$libversion" "$tmp/$libdir/libkioskhud.so.0"
 ln -s libkioskhud.so.0 "$tmp/$libdir/libkioskhud.so"
 install -D -m 0644 "$repo/include/kioskhud.h" "$tmp/usr/include/kioskhud.h"
 mkdir -p "$tmp/$libdir/pkgconfig"
-sed -e "s|@PREFIX@|/usr|" -e "s|@LIBDIR@|\${prefix}/lib/$triplet|" -e "s|@VERSION@|$libversion|" \
-    "$repo/include/kioskhud.pc.in" > "$tmp/$libdir/pkgconfig/kioskhud.pc"
+for pc in kioskhud kioskhud-gl; do
+    sed -e "s|@PREFIX@|/usr|" -e "s|@LIBDIR@|\${prefix}/lib/$triplet|" -e "s|@VERSION@|$libversion|" \
+        "$repo/include/$pc.pc.in" > "$tmp/$libdir/pkgconfig/$pc.pc"
+done
+# kioskhud-gl (libkioskhud-gl-dev): gl/kioskhud-gl.c as a static library the app links, built
+# here with the target's C compiler, hardened as Debian builds C (PIC for PIE programs). The
+# OpenGL ES headers are the host's: they declare, and are the same for every architecture.
+gl_include=$work/gl-include
+mkdir -p "$gl_include"
+cp -a /usr/include/GLES2 /usr/include/KHR "$gl_include/" 2>/dev/null || die "no OpenGL ES headers (/usr/include/GLES2, KHR: libgles-dev)"
+cc_sysroot=()
+if [[ $arch == arm64 ]]; then
+    # The cross compiler has no C library of its own: the arm64 SDK's sysroot (scripts/arm64/make-sdk.sh, cached).
+    if [[ -z ${KIOSKHUD_ARM64_SYSROOT:-} ]]; then
+        sdk=$(bash "$repo/scripts/arm64/make-sdk.sh") || die "no arm64 SDK for kioskhud-gl's C library headers (scripts/arm64/make-sdk.sh)"
+        . "$sdk/env.sh"
+    fi
+    cc_sysroot=(--sysroot="$KIOSKHUD_ARM64_SYSROOT")
+fi
+"$cc" "${cc_sysroot[@]}" -std=c99 -O2 -fPIC -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wall -Wextra -Werror -ffile-prefix-map="$repo"=. \
+    -I "$repo/include" -idirafter "$gl_include" -c "$repo/gl/kioskhud-gl.c" -o "$work/kioskhud-gl.o" ||
+    die "gl/kioskhud-gl.c does not compile with $cc"
+"$ar" rcsD "$tmp/$libdir/libkioskhud-gl.a" "$work/kioskhud-gl.o"
+install -D -m 0644 "$repo/include/kioskhud-gl.h" "$tmp/usr/include/kioskhud-gl.h"
 python3 "$repo/scripts/hud-manpage.py" "$help_hud" "$stage/man/hud.1"
 printf '%s\n' "${extra[@]}" > "$src/debian/kioskhud.substvars.extra"
 printf '%s\n' "${libextra[@]}" > "$src/debian/libkioskhud0.substvars.extra"
@@ -173,7 +196,8 @@ if ! (cd "$src" && SOURCE_DATE_EPOCH=$(date -d "$date" +%s) dpkg-buildpackage -b
     die "dpkg-buildpackage failed (the log's end is above)"
 fi
 debs=("$work"/kioskhud_"${version}"_"$arch".deb "$work"/kioskhud-plymouthd_"${version}"_all.deb
-      "$work"/libkioskhud0_"${version}"_"$arch".deb "$work"/libkioskhud-dev_"${version}"_"$arch".deb)
+      "$work"/libkioskhud0_"${version}"_"$arch".deb "$work"/libkioskhud-dev_"${version}"_"$arch".deb
+      "$work"/libkioskhud-gl-dev_"${version}"_"$arch".deb)
 for deb in "${debs[@]}"; do
     [[ -f $deb ]] || { tail -n 20 "$log" >&2; die "dpkg-buildpackage made no $(basename "$deb")"; }
     cp "$deb" "$outdir/"

@@ -111,21 +111,41 @@ for v in "$version" "$newer"; do
         cat "$work/build-$v.log"; fail "build-deb: $v"
     fi
 done
-pass "build-deb: kioskhud, kioskhud-plymouthd, libkioskhud0 and libkioskhud-dev, $version and $newer"
+pass "build-deb: kioskhud, kioskhud-plymouthd, libkioskhud0, libkioskhud-dev and libkioskhud-gl-dev, $version and $newer"
 v1=("$work/debs-$version"/kioskhud_"$version"_amd64.deb "$work/debs-$version"/kioskhud-plymouthd_"$version"_all.deb)
 v2=("$work/debs-$newer"/kioskhud_"$newer"_amd64.deb "$work/debs-$newer"/kioskhud-plymouthd_"$newer"_all.deb)
 lib1=("$work/debs-$version"/libkioskhud0_"$version"_amd64.deb "$work/debs-$version"/libkioskhud-dev_"$version"_amd64.deb)
+gl1=("$work/debs-$version"/libkioskhud-gl-dev_"$version"_amd64.deb)
 lib2=("$work/debs-$newer"/libkioskhud0_"$newer"_amd64.deb "$work/debs-$newer"/libkioskhud-dev_"$newer"_amd64.deb)
-for deb in "${v1[@]}" "${lib1[@]}"; do
+for deb in "${v1[@]}" "${lib1[@]}" "${gl1[@]}"; do
     echo "check-debs: $(basename "$deb"): $(du -k "$deb" | cut -f1) KiB, installed $(dpkg-deb -f "$deb" Installed-Size) KiB; Depends: $(dpkg-deb -f "$deb" Depends)"
 done
-if lintian -I --pedantic --fail-on error,warning,info,pedantic "${v1[@]}" "${lib1[@]}" > "$work/lintian.log" 2>&1; then
+if lintian -I --pedantic --fail-on error,warning,info,pedantic "${v1[@]}" "${lib1[@]}" "${gl1[@]}" > "$work/lintian.log" 2>&1; then
     pass "lintian: no tag (errors to pedantic) but the overridden ones"
 else
     grep -v 'root privileges' "$work/lintian.log"
     # A broken package may be one lintian sees too; go on to the check that must see it.
     if [[ -n $brk ]]; then echo "check-debs: --break $brk: lintian FAILs (above); the checks in the root go on"; else fail "lintian"; fi
 fi
+
+# kioskhud-gl from its package, as a GL app builds with it: the three library packages unpacked
+# (dpkg-deb -x; Mesa's EGL and GLES libraries are the host's, llvmpipe draws), gl-example.c built
+# with $(pkg-config --cflags --libs kioskhud-gl egl) against them and run: it judges its own frames.
+glroot=$work/gl-root
+for deb in "${lib1[@]}" "${gl1[@]}"; do dpkg-deb -x "$deb" "$glroot"; done
+if ! glflags=$(PKG_CONFIG_SYSROOT_DIR=$glroot PKG_CONFIG_PATH=$glroot/usr/lib/x86_64-linux-gnu/pkgconfig \
+        pkg-config --cflags --libs kioskhud-gl egl 2>&1); then
+    fail "kioskhud-gl: pkg-config --cflags --libs kioskhud-gl egl (the -gl-dev package's kioskhud-gl.pc): $glflags"
+fi
+# shellcheck disable=SC2086  # the flags are words
+if ! gcc -std=c99 -Wall -Wextra -Werror -I Examples/c -o "$work/gl-example" Examples/c/gl-example.c $glflags \
+        -Wl,-rpath,"$glroot/usr/lib/x86_64-linux-gnu" > "$work/gl-gcc.log" 2>&1; then
+    cat "$work/gl-gcc.log"; fail "kioskhud-gl: gcc gl-example.c $glflags"
+fi
+if ! glout=$(timeout 120 "$work/gl-example" 2>&1); then
+    echo "$glout" | tail -n 5; fail "kioskhud-gl: gl-example built against the packages"
+fi
+pass "kioskhud-gl: gl-example.c built against libkioskhud-gl-dev with '$glflags' and run: $(tail -n 1 <<<"$glout" | cut -c1-120)"
 
 # --- the root -------------------------------------------------------------------
 base=$(bash scripts/debs-root.sh bookworm)

@@ -27,12 +27,13 @@ if ! bash scripts/build-deb.sh --arch arm64 --hud "$hud" "$work/debs" > "$work/b
     cat "$work/build.log"; fail "scripts/build-deb.sh --arch arm64"
 fi
 debs=("$work/debs/kioskhud_${version}_arm64.deb" "$work/debs/kioskhud-plymouthd_${version}_all.deb"
-      "$work/debs/libkioskhud0_${version}_arm64.deb" "$work/debs/libkioskhud-dev_${version}_arm64.deb")
+      "$work/debs/libkioskhud0_${version}_arm64.deb" "$work/debs/libkioskhud-dev_${version}_arm64.deb"
+      "$work/debs/libkioskhud-gl-dev_${version}_arm64.deb")
 for deb in "${debs[@]}"; do
     [[ -f $deb ]] || fail "build-deb made no $(basename "$deb")"
     echo "arm64/debs: $(basename "$deb"): $(du -k "$deb" | cut -f1) KiB, installed $(dpkg-deb -f "$deb" Installed-Size) KiB; Depends: $(dpkg-deb -f "$deb" Depends)"
 done
-pass "build-deb --arch arm64: the four packages"
+pass "build-deb --arch arm64: the five packages"
 if ! lintian -I --pedantic --fail-on error,warning,info,pedantic "${debs[@]}" > "$work/lintian.log" 2>&1; then
     grep -v 'root privileges' "$work/lintian.log"; fail "lintian"
 fi
@@ -41,6 +42,10 @@ pass "lintian --pedantic: no tag but the overridden ones"
 # The C library from the packages, as a program built against them loads it.
 root=$work/root
 for deb in "${debs[@]:2}"; do dpkg-deb -x "$deb" "$root"; done
+# kioskhud-gl's static library: the target's (its object is AArch64's).
+glmachine=$(readelf -h "$root/usr/lib/aarch64-linux-gnu/libkioskhud-gl.a" 2>/dev/null | sed -n 's/.*Machine:[[:space:]]*//p' | sort -u)
+[[ $glmachine == AArch64 ]] || fail "libkioskhud-gl-dev's libkioskhud-gl.a is not AArch64's: '$glmachine'"
+pass "libkioskhud-gl.a: AArch64 objects, with kioskhud-gl.h and kioskhud-gl.pc"
 lib=$root/usr/lib/aarch64-linux-gnu/libkioskhud.so.$version
 [[ -f $lib && $(readlink "$root/usr/lib/aarch64-linux-gnu/libkioskhud.so.0") == "libkioskhud.so.$version" ]] \
     || fail "libkioskhud0 has no usr/lib/aarch64-linux-gnu/libkioskhud.so.$version with its SONAME link"
