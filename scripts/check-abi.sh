@@ -86,8 +86,12 @@ if ((update)); then
     symbols=$repo/board/debian/libkioskhud0.symbols
     version=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' "$repo/Sources/hud/Version.swift")
     [[ -f $symbols ]] || printf 'libkioskhud.so.0 libkioskhud0 #MINVER#\n* Build-Depends-Package: libkioskhud-dev\n' > "$symbols"
+    # The version node's own symbol (KIOSKHUD_0@KIOSKHUD_0) is optional: GNU ld defines it, lld (the
+    # arm64 cross link) does not, and no program links to it.
     while IFS=@ read -r name node; do
-        grep -q "^ $name@$node " "$symbols" || echo " $name@$node $version" >> "$symbols"
+        tag=
+        [[ $name == "$node" ]] && tag='(optional)'
+        grep -q "^ \(([a-z=|]*)\)\{0,1\}$name@$node " "$symbols" || echo " $tag$name@$node $version" >> "$symbols"
     done < "$work/exports.txt"
     echo "check-abi: baseline written to include/abi ($functions functions, $(wc -l < "$work/exports.txt") exports, $(wc -l < "$work/macros.txt") constants); $symbols updated"
     exit 0
