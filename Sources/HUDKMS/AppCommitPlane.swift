@@ -56,14 +56,7 @@ public final class AppCommitPlane {
                               detail: "CRTC \(crtc) is not one of this card's (\(crtcs.map(\.description).joined(separator: ", ")))")
         }
         let planes = try card.planes()
-        func candidate(_ plane: DRMCard.Plane) throws(SystemError) -> OverlayPlane.Candidate {
-            let props = try card.properties(of: plane.id)
-            var details: [String: DRMCard.PropertyDetails] = [:]
-            for name in ["zpos", "alpha", "pixel blend mode"] {
-                if let p = props[name] { details[name] = card.propertyDetails(p.id) }
-            }
-            return OverlayPlane.Candidate(plane: plane, properties: props, details: details)
-        }
+        func candidate(_ plane: DRMCard.Plane) throws(SystemError) -> OverlayPlane.Candidate { try .init(plane, on: card) }
         let onCRTC = planes.filter { $0.possibleCRTCs & (1 << UInt32(index)) != 0 }
         guard let primary = onCRTC.first(where: \.isPrimary) else {
             throw SystemError(call: "drmModeGetPlaneResources", subject: card.path, detail: "no primary plane for CRTC \(crtc)")

@@ -137,14 +137,7 @@ public final class KMSOutput {
     /// The first overlay plane that passes a TEST_ONLY commit with the primary.
     private func makeOverlayScanout(events: CardEventWatch) throws(SystemError) -> OverlayScanout {
         let planes = try card.planes()
-        func candidate(_ plane: DRMCard.Plane) throws(SystemError) -> OverlayPlane.Candidate {
-            let props = try card.properties(of: plane.id)
-            var details: [String: DRMCard.PropertyDetails] = [:]
-            for name in ["zpos", "alpha", "pixel blend mode"] {
-                if let p = props[name] { details[name] = card.propertyDetails(p.id) }
-            }
-            return OverlayPlane.Candidate(plane: plane, properties: props, details: details)
-        }
+        func candidate(_ plane: DRMCard.Plane) throws(SystemError) -> OverlayPlane.Candidate { try .init(plane, on: card) }
         guard let primaryID = choice.plane, let primaryPlane = planes.first(where: { $0.id == primaryID }) else {
             throw SystemError(call: "drmModeGetPlaneResources", subject: card.path, detail: "no primary plane listed")
         }

@@ -1,3 +1,4 @@
+import HUDSystem
 import CDRM
 
 /// A plane that can carry the HUD over the app's picture on the primary
@@ -28,6 +29,18 @@ public struct OverlayPlane: Sendable {
             self.plane = plane
             self.properties = properties
             self.details = details
+        }
+
+        /// `plane` as `card` describes it: its properties, and the details of
+        /// those the choice reads (zpos, alpha, pixel blend mode).
+        /// - Throws: `SystemError` naming `drmModeObjectGetProperties`.
+        public init(_ plane: DRMCard.Plane, on card: DRMCard) throws(SystemError) {
+            let props = try card.properties(of: plane.id)
+            var details: [String: DRMCard.PropertyDetails] = [:]
+            for name in ["zpos", "alpha", "pixel blend mode"] {
+                if let p = props[name] { details[name] = card.propertyDetails(p.id) }
+            }
+            self.init(plane: plane, properties: props, details: details)
         }
     }
 
